@@ -1,0 +1,209 @@
+extension KeyMap {
+  /// Decodes the value `mapping` points at.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the value.
+  ///   - mapping: The mapping.
+  ///   - required: Whether a missing key or `null` throws; otherwise it gives `nil`.
+  /// - Returns: The value, or `nil` when it is absent and not required.
+  /// - Throws: `DecodingError` with the full coding path.
+  func decode<Value: Decodable>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    let target = try target(of: mapping, for: Value.self)
+    do {
+      return try decode(Value.self, at: target, mapping, required: required)
+    } catch  where required {
+      // Non-optional storage whose type is an `Optional` (a generic caller's `T == U?`) is
+      // optional storage after all: decode again with optional rules.
+      guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
+      let value = try decode(Value.self, at: target, mapping, required: false)
+      return value ?? optionalType.noneValue as? Value
+    }
+  }
+
+  private func decode<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    switch target {
+    case .flat:
+      return try decodeFlat(Value.self, required: required)
+    case .value(let parent, _, let key, let lossy):
+      guard let container = try decodingContainer(at: parent, mapping, required: required) else {
+        return nil
+      }
+      if lossy, let arrayType = Value.self as? any LossyDecodableArray.Type {
+        return try decodeLossy(arrayType, as: Value.self, from: container, key, required: required)
+      }
+      if required {
+        return try container.decodeValue(Value.self, forKey: key)
+      }
+      return try container.decodeValueIfPresent(Value.self, forKey: key)
+    case .container(let node):
+      guard node > 0 else { return try decodeFlat(Value.self, required: required) }
+      let target = MappingTarget.value(
+        parent: parent(of: node), node: node, key: key(of: node), lossy: false)
+      return try decode(Value.self, at: target, mapping, required: required)
+    }
+  }
+
+  /// Decodes a value from the members of the mapped object itself.
+  ///
+  /// An optional flat value is `nil` when a member it needs is missing or `null`.
+  private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
+    let decoder = try currentDecoder()
+    guard !required else { return try Value(from: decoder) }
+    do {
+      return try Value(from: decoder)
+    } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
+      return nil
+    }
+  }
+
+  /// Decodes an array, dropping the elements that fail to decode.
+  private func decodeLossy<Elements: LossyDecodableArray, Value>(
+    _ arrayType: Elements.Type, as valueType: Value.Type,
+    from container: KeyedDecodingContainer<PathKey>,
+    _ key: PathKey, required: Bool
+  ) throws -> Value? {
+    if !required {
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    }
+    var elements = try container.nestedUnkeyedContainer(forKey: key)
+    return try Elements.decodeDroppingInvalidElements(from: &elements) as? Value
+  }
+
+  // MARK: - Member listing
+
+  /// The members of the object `mapping` points at, or of the mapped object when it is `nil`.
+  ///
+  /// Returns no keys when there is no object there, or when the key map is not decoding.
+  func memberKeys(of mapping: Mapping?) -> [Key] {
+    guard isDecoding else { return [] }
+    do {
+      let node = try mapping.map(containerNode(of:)) ?? 0
+      guard let container = try decodingContainer(at: node, mapping, required: false) else {
+        return []
+      }
+      let parentPath = names(to: node)
+      return container.allKeys.map { Key(member: $0, parentPath: parentPath, parentNode: node) }
+    } catch {
+      // Not an object (or a key map used too late): `all(for:)` lists what it can read.
+      return []
+    }
+  }
+
+  // MARK: - Containers
+
+  /// The decoder of the mapped object.
+  private func currentDecoder() throws -> any Decoder {
+    guard let decoder else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "This key map is not decoding."))
+    }
+    return decoder
+  }
+
+  /// The keyed container of the mapped object itself.
+  private func rootContainer() throws -> KeyedDecodingContainer<PathKey> {
+    if let container = rootDecodingContainer {
+      return container
+    }
+    let container = try currentDecoder().container(keyedBy: PathKey.self)
+    rootDecodingContainer = container
+    return container
+  }
+
+  /// The container of the object at `node`, opened once per decode and cached.
+  ///
+  /// - Returns: The container, or `nil` when a member on the way is missing or `null` and the
+  ///   mapping is not required.
+  /// - Throws: `keyNotFound` or `valueNotFound` for an absent member of a required mapping, and
+  ///   the decoder's `typeMismatch` when a member on the way is not an object.
+  func decodingContainer(
+    at node: Int, _ mapping: Mapping?, required: Bool
+  ) throws -> KeyedDecodingContainer<PathKey>? {
+    guard node > 0 else { return try rootContainer() }
+    if decodingSlots.count < nodeCount {
+      decodingSlots.append(
+        contentsOf: repeatElement(.unopened, count: nodeCount - decodingSlots.count))
+    }
+    switch decodingSlots[node] {
+    case .open(let container):
+      return container
+    case .absent(let isNull):
+      return try absent(node, isNull: isNull, mapping, required: required)
+    case .unopened:
+      return try openDecodingContainer(at: node, mapping, required: required)
+    }
+  }
+
+  /// Opens the containers from the nearest opened ancestor of `node` down to `node`.
+  private func openDecodingContainer(
+    at node: Int, _ mapping: Mapping?, required: Bool
+  ) throws -> KeyedDecodingContainer<PathKey>? {
+    var pending = [node]
+    var ancestor = parent(of: node)
+    while ancestor > 0, case .unopened = decodingSlots[ancestor] {
+      pending.append(ancestor)
+      ancestor = parent(of: ancestor)
+    }
+    var container: KeyedDecodingContainer<PathKey>
+    if ancestor == 0 {
+      container = try rootContainer()
+    } else if case .open(let opened) = decodingSlots[ancestor] {
+      container = opened
+    } else if case .absent(let isNull) = decodingSlots[ancestor] {
+      return try absent(ancestor, isNull: isNull, mapping, required: required)
+    } else {
+      container = try rootContainer()
+    }
+    for member in pending.reversed() {
+      let key = key(of: member)
+      do {
+        container = try container.nestedContainer(keyedBy: PathKey.self, forKey: key)
+        decodingSlots[member] = .open(container)
+      } catch let error as DecodingError {
+        guard let isNull = absence(of: key, in: container, after: error) else { throw error }
+        decodingSlots[member] = .absent(isNull: isNull)
+        return try absent(member, isNull: isNull, mapping, required: required)
+      }
+    }
+    return container
+  }
+
+  /// Whether `error`, from opening member `key` of `container`, means the member is missing
+  /// (`false`) or `null` (`true`); `nil` when the member is there but not an object.
+  private func absence(
+    of key: PathKey, in container: KeyedDecodingContainer<PathKey>, after error: DecodingError
+  ) -> Bool? {
+    switch error {
+    case .keyNotFound:
+      return container.contains(key) ? nil : false
+    case .valueNotFound:
+      return true
+    case .typeMismatch:
+      return (try? container.decodeNil(forKey: key)) == true ? true : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The result of reaching an absent member: `nil`, or an error for a required mapping.
+  private func absent(
+    _ node: Int, isNull: Bool, _ mapping: Mapping?, required: Bool
+  ) throws -> KeyedDecodingContainer<PathKey>? {
+    guard required else { return nil }
+    let parent = parent(of: node)
+    let codingPath: [any CodingKey]
+    if parent == 0, let root = rootDecodingContainer {
+      codingPath = root.codingPath
+    } else if parent > 0, case .open(let container) = decodingSlots[parent] {
+      codingPath = container.codingPath
+    } else {
+      codingPath = (decoder?.codingPath ?? []) + path(to: parent)
+    }
+    throw MappingErrors.absentMember(
+      key(of: node), isNull: isNull, codingPath: codingPath, keyPath: mapping?.keyDescription ?? "")
+  }
+}

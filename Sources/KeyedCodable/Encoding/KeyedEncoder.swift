@@ -1,0 +1,54 @@
+/// Encodes a ``Keyedable`` value to any `Encoder` by running its `map(map:)` function.
+///
+/// `Keyedable & Encodable` types use it through their default `encode(to:)`. A type that writes
+/// its own `encode(to:)` calls it the same way:
+///
+/// ```swift
+/// func encode(to encoder: Encoder) throws {
+///     try KeyedEncoder(with: encoder).encode(from: self)
+/// }
+/// ```
+///
+/// Keys are written in the order the mappings are made. Values the output cannot hold without
+/// losing one of them (two mappings writing the same key path, members written under a key that
+/// holds a number) throw `EncodingError.invalidValue` instead of overwriting silently.
+public struct KeyedEncoder {
+  private let encoder: any Encoder
+
+  /// Creates a keyed encoder that writes to `encoder`.
+  ///
+  /// - Parameter encoder: The encoder passed to `encode(to:)`.
+  public init(with encoder: any Encoder) {
+    self.encoder = encoder
+  }
+
+  /// Encodes the mappings of `object`.
+  ///
+  /// - Parameter object: The value to write; its `map(map:)` says where each property goes.
+  /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
+  public func encode<Model: Keyedable>(from object: Model) throws {
+    var object = object
+    let typeID = ObjectIdentifier(type(of: object))
+    var plan = PlanRegistry.shared.plan(for: typeID, decoding: false)
+    if plan == nil || plan?.isStable == false {
+      // Learn every key path of this encode before writing, so a value that shares its key path
+      // with other mappings is known to be shared before it is written.
+      let collector = KeyMap(
+        mode: .collecting, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
+        recording: true)
+      try object.map(map: collector)
+      plan = collector.finish(publishing: true)
+    }
+    let map = KeyMap(
+      mode: .encoding, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
+      recording: false)
+    do {
+      try object.map(map: map)
+      try map.openRootObject()
+    } catch {
+      map.finish(publishing: false)
+      throw error
+    }
+    map.finish(publishing: true)
+  }
+}
