@@ -12,6 +12,7 @@ let package = Package(
     .target(name: "KeyedCodable"),
     .target(name: "KeyedExamples", dependencies: ["KeyedCodable"]),
     .executableTarget(name: "keyed-examples", dependencies: ["KeyedExamples"]),
+    .executableTarget(name: "keyed-bench", dependencies: ["KeyedCodable"]),
     .testTarget(name: "KeyedCodableTests", dependencies: ["KeyedCodable", "KeyedExamples"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,28 +1,72 @@
 extension KeyMap {
   /// Decodes the value `mapping` points at.
   ///
+  /// Inlined into the calling model: a plain member the plan expected is read right away, with
+  /// the container's concrete method when its type is a standard one. Everything else goes
+  /// through ``decodeUnplanned(_:_:required:)``.
+  ///
   /// - Parameters:
   ///   - type: The type of the value.
   ///   - mapping: The mapping.
   ///   - required: Whether a missing key or `null` throws; otherwise it gives `nil`.
   /// - Returns: The value, or `nil` when it is absent and not required.
   /// - Throws: `DecodingError` with the full coding path.
+  @inlinable
   func decode<Value: Decodable>(
     _ type: Value.Type, _ mapping: Mapping, required: Bool
   ) throws -> Value? {
-    let target = try target(of: mapping, for: Value.self)
+    guard let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self)
+    else {
+      return try decodeUnplanned(Value.self, mapping, required: required)
+    }
     do {
-      return try decode(Value.self, at: target, mapping, required: required)
+      let box: DecodingContainerBox
+      if entry.parent == 0, let root = rootDecodingContainer {
+        box = root
+      } else if let container = try decodingContainer(at: entry.parent, mapping, required: required)
+      {
+        box = container
+      } else {
+        return nil
+      }
+      if required {
+        return try box.container.decodeValue(Value.self, forKey: entry.memberKey)
+      }
+      return try box.container.decodeValueIfPresent(Value.self, forKey: entry.memberKey)
     } catch  where required {
-      // Non-optional storage whose type is an `Optional` (a generic caller's `T == U?`) is
-      // optional storage after all: decode again with optional rules.
-      guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
-      let value = try decode(Value.self, at: target, mapping, required: false)
-      return value ?? optionalType.noneValue as? Value
+      return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
     }
   }
 
-  private func decode<Value: Decodable>(
+  /// Decodes a value whose mapping the plan did not resolve: the first run of a type, keys from
+  /// ``KeysCollection``, flat values and lossy arrays.
+  @usableFromInline
+  func decodeUnplanned<Value: Decodable>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    let target = try target(of: mapping, valueType: Value.self)
+    do {
+      return try decodeResolved(Value.self, at: target, mapping, required: required)
+    } catch  where required {
+      return try decodeAsOptional(Value.self, at: target, mapping, after: error)
+    }
+  }
+
+  /// Retries a required decode that failed, for a `Value` that is an `Optional` after all (a
+  /// generic caller's `T == U?`): such storage is optional, absent values give `nil`.
+  @usableFromInline
+  func decodeAsOptional<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, after error: any Error
+  ) throws -> Value? {
+    guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
+    let value = try decodeResolved(Value.self, at: target, mapping, required: false)
+    return value ?? optionalType.noneValue as? Value
+  }
+
+  /// Decodes the value at any target: flat values, lossy arrays and plain members.
+  @usableFromInline
+  func decodeResolved<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
   ) throws -> Value? {
     switch target {
@@ -33,17 +77,18 @@ extension KeyMap {
         return nil
       }
       if lossy, let arrayType = Value.self as? any LossyDecodableArray.Type {
-        return try decodeLossy(arrayType, as: Value.self, from: container, key, required: required)
+        return try decodeLossy(
+          arrayType, as: Value.self, from: container.container, key, required: required)
       }
       if required {
-        return try container.decodeValue(Value.self, forKey: key)
+        return try container.container.decodeValue(Value.self, forKey: key)
       }
-      return try container.decodeValueIfPresent(Value.self, forKey: key)
+      return try container.container.decodeValueIfPresent(Value.self, forKey: key)
     case .container(let node):
       guard node > 0 else { return try decodeFlat(Value.self, required: required) }
       let target = MappingTarget.value(
         parent: parent(of: node), node: node, key: key(of: node), lossy: false)
-      return try decode(Value.self, at: target, mapping, required: required)
+      return try decodeResolved(Value.self, at: target, mapping, required: required)
     }
   }
 
@@ -86,7 +131,9 @@ extension KeyMap {
         return []
       }
       let parentPath = names(to: node)
-      return container.allKeys.map { Key(member: $0, parentPath: parentPath, parentNode: node) }
+      return container.container.allKeys.map {
+        Key(member: $0, parentPath: parentPath, parentNode: node)
+      }
     } catch {
       // Not an object (or a key map used too late): `all(for:)` lists what it can read.
       return []
@@ -105,11 +152,11 @@ extension KeyMap {
   }
 
   /// The keyed container of the mapped object itself.
-  private func rootContainer() throws -> KeyedDecodingContainer<PathKey> {
+  private func rootContainer() throws -> DecodingContainerBox {
     if let container = rootDecodingContainer {
       return container
     }
-    let container = try currentDecoder().container(keyedBy: PathKey.self)
+    let container = DecodingContainerBox(try currentDecoder().container(keyedBy: PathKey.self))
     rootDecodingContainer = container
     return container
   }
@@ -120,9 +167,10 @@ extension KeyMap {
   ///   mapping is not required.
   /// - Throws: `keyNotFound` or `valueNotFound` for an absent member of a required mapping, and
   ///   the decoder's `typeMismatch` when a member on the way is not an object.
+  @usableFromInline
   func decodingContainer(
     at node: Int, _ mapping: Mapping?, required: Bool
-  ) throws -> KeyedDecodingContainer<PathKey>? {
+  ) throws -> DecodingContainerBox? {
     guard node > 0 else { return try rootContainer() }
     if decodingSlots.count < nodeCount {
       decodingSlots.append(
@@ -141,14 +189,14 @@ extension KeyMap {
   /// Opens the containers from the nearest opened ancestor of `node` down to `node`.
   private func openDecodingContainer(
     at node: Int, _ mapping: Mapping?, required: Bool
-  ) throws -> KeyedDecodingContainer<PathKey>? {
+  ) throws -> DecodingContainerBox? {
     var pending = [node]
     var ancestor = parent(of: node)
     while ancestor > 0, case .unopened = decodingSlots[ancestor] {
       pending.append(ancestor)
       ancestor = parent(of: ancestor)
     }
-    var container: KeyedDecodingContainer<PathKey>
+    var container: DecodingContainerBox
     if ancestor == 0 {
       container = try rootContainer()
     } else if case .open(let opened) = decodingSlots[ancestor] {
@@ -161,10 +209,13 @@ extension KeyMap {
     for member in pending.reversed() {
       let key = key(of: member)
       do {
-        container = try container.nestedContainer(keyedBy: PathKey.self, forKey: key)
+        container = DecodingContainerBox(
+          try container.container.nestedContainer(keyedBy: PathKey.self, forKey: key))
         decodingSlots[member] = .open(container)
       } catch let error as DecodingError {
-        guard let isNull = absence(of: key, in: container, after: error) else { throw error }
+        guard let isNull = absence(of: key, in: container.container, after: error) else {
+          throw error
+        }
         decodingSlots[member] = .absent(isNull: isNull)
         return try absent(member, isNull: isNull, mapping, required: required)
       }
@@ -192,14 +243,14 @@ extension KeyMap {
   /// The result of reaching an absent member: `nil`, or an error for a required mapping.
   private func absent(
     _ node: Int, isNull: Bool, _ mapping: Mapping?, required: Bool
-  ) throws -> KeyedDecodingContainer<PathKey>? {
+  ) throws -> DecodingContainerBox? {
     guard required else { return nil }
     let parent = parent(of: node)
     let codingPath: [any CodingKey]
     if parent == 0, let root = rootDecodingContainer {
-      codingPath = root.codingPath
+      codingPath = root.container.codingPath
     } else if parent > 0, case .open(let container) = decodingSlots[parent] {
-      codingPath = container.codingPath
+      codingPath = container.container.codingPath
     } else {
       codingPath = (decoder?.codingPath ?? []) + path(to: parent)
     }

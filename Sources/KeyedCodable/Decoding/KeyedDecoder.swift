@@ -26,7 +26,7 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
-    let map = makeMap(for: type(of: object))
+    let map = makeMap(for: Model.self)
     do {
       try object.map(map: map)
     } catch {
@@ -42,8 +42,16 @@ public struct KeyedDecoder {
   ///   superclasses, through `super.map(map:)`) says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
+    // The dynamic type: a subclass instance maps with the subclass's own plan.
+    let map = makeMap(for: type(of: object))
     var object = object
-    try decode(to: &object)
+    do {
+      try object.map(map: map)
+    } catch {
+      map.finish(publishing: false)
+      throw error
+    }
+    map.finish(publishing: true)
   }
 
   private func makeMap(for modelType: Any.Type) -> KeyMap {

@@ -1,11 +1,44 @@
 extension KeyMap {
   /// Encodes `value` where `mapping` points.
   ///
+  /// Inlined into the calling model: a plain member the plan expected is written right away,
+  /// with the container's concrete method when its type is a standard one. Everything else goes
+  /// through ``encodeUnplanned(_:_:)``.
+  ///
   /// - Throws: `EncodingError.invalidValue` when the value cannot be written there without
   ///   losing data (see ``MappingErrors/Conflict``), and any error of the underlying encoder.
+  @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
-    let target = try target(of: mapping, for: Value.self)
-    guard mode == .encoding, !isNilOptional(value) else { return }
+    guard mode == .encoding, let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self)
+    else {
+      return try encodeUnplanned(value, mapping)
+    }
+    if !isStandardScalar(Value.self) {
+      if entry.valueIsOptional, isNilOptional(value) {
+        return
+      }
+      if hasChildren(entry.node) {
+        return try encodeResolved(value, at: entry.target)
+      }
+    }
+    let box = try claimMember(entry.node, of: entry.parent, writing: value)
+    try box.container.encodeValue(value, forKey: entry.memberKey)
+  }
+
+  /// Encodes a value whose mapping the plan did not resolve.
+  @usableFromInline
+  func encodeUnplanned<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
+    let target = try target(of: mapping, valueType: Value.self)
+    guard mode == .encoding else { return }
+    try encodeResolved(value, at: target)
+  }
+
+  /// Encodes a value at any target: flat values, values shared with other key paths, and plain
+  /// members of any type.
+  @usableFromInline
+  func encodeResolved<Value: Encodable>(_ value: Value, at target: MappingTarget) throws {
+    guard !isNilOptional(value) else { return }
     switch target {
     case .flat:
       try encodeMerged(value, at: 0)
@@ -20,11 +53,35 @@ extension KeyMap {
     }
   }
 
+  /// Checks that nothing was written at `node` yet, marks it written and returns the container
+  /// of its parent.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when `node` already holds a value or members, or
+  ///   when a key on the way to `parent` holds a value that is not an object.
+  @usableFromInline
+  func claimMember(
+    _ node: Int, of parent: Int, writing value: @autoclosure () -> Any
+  ) throws -> EncodingContainerBox {
+    if node >= encodingStates.count {
+      growEncodingStates()
+    }
+    guard encodingStates[node] == .empty else {
+      throw conflict(
+        encodingStates[node] == .value ? .duplicate : .valueOverMembers, writing: value(), at: node)
+    }
+    encodingStates[node] = .value
+    if parent == 0, let root = rootEncodingContainer {
+      return root
+    }
+    return try keyedEncodingContainer(at: parent, writing: value())
+  }
+
   /// Handles a mapping whose optional value is `nil`: nothing is written.
   ///
   /// - Throws: `EncodingError.invalidValue` when the mapping is required.
+  @usableFromInline
   func encodeNil<Value>(_ type: Value.Type, _ mapping: Mapping, required: Bool) throws {
-    let target = try target(of: mapping, for: Value.self)
+    let target = try target(of: mapping, valueType: Value.self)
     guard mode == .encoding, required else { return }
     let node: Int
     switch target {
@@ -44,45 +101,32 @@ extension KeyMap {
   /// A value at a key path that other mappings continue (`"user"` and `"user.city"`) is encoded
   /// member by member into the shared object, whatever order the mappings come in.
   func write<Value: Encodable>(_ value: Value, at node: Int, parent: Int, key: PathKey) throws {
-    prepareEncodingSlots()
     if hasChildren(node), !isStandardScalar(Value.self) {
       try encodeMerged(value, at: node)
       return
     }
-    try checkEmpty(node, writing: value)
-    var container = try keyedEncodingContainer(at: parent, writing: value)
-    try container.encodeValue(value, forKey: key)
-    encodingSlots[node] = .value
+    let container = try claimMember(node, of: parent, writing: value)
+    try container.container.encodeValue(value, forKey: key)
   }
 
   /// Writes `null` as member `key` of the object at `node`.
   func writeNil(forKey key: PathKey, of node: Int) throws {
-    let member = child(of: node, key: key)
-    prepareEncodingSlots()
-    try checkEmpty(member, writing: Any?.none as Any)
-    var container = try keyedEncodingContainer(at: node, writing: Any?.none as Any)
-    try container.encodeNil(forKey: key)
-    encodingSlots[member] = .value
+    let container = try claimMember(child(of: node, key: key), of: node, writing: Any?.none as Any)
+    try container.container.encodeNil(forKey: key)
   }
 
   /// Writes `value` in one piece at `node`, which a merged value asked for as a single value.
   func writeSingleValue<Value: Encodable>(_ value: Value, at node: Int) throws {
-    prepareEncodingSlots()
     guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: value, at: node) }
-    try checkEmpty(node, writing: value)
-    var container = try keyedEncodingContainer(at: parent(of: node), writing: value)
-    try container.encodeValue(value, forKey: key(of: node))
-    encodingSlots[node] = .value
+    let container = try claimMember(node, of: parent(of: node), writing: value)
+    try container.container.encodeValue(value, forKey: key(of: node))
   }
 
   /// Writes `null` at `node`, which a merged value asked for as a single value.
   func writeSingleNil(at node: Int) throws {
-    prepareEncodingSlots()
     guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: Any?.none as Any, at: node) }
-    try checkEmpty(node, writing: Any?.none as Any)
-    var container = try keyedEncodingContainer(at: parent(of: node), writing: Any?.none as Any)
-    try container.encodeNil(forKey: key(of: node))
-    encodingSlots[node] = .value
+    let container = try claimMember(node, of: parent(of: node), writing: Any?.none as Any)
+    try container.container.encodeNil(forKey: key(of: node))
   }
 
   /// Encodes `value` through a ``NodeEncoder``, so its members join the object at `node`.
@@ -101,7 +145,6 @@ extension KeyMap {
   /// Opens the object at `node` for a merged value; a conflict is thrown when its mapping ends.
   func openObject(at node: Int) {
     do {
-      prepareEncodingSlots()
       _ = try keyedEncodingContainer(at: node, writing: "an object")
     } catch {
       deferEncodingError(error)
@@ -113,20 +156,23 @@ extension KeyMap {
   /// - Returns: The array's container, or `nil` after a conflict, which is thrown when the
   ///   mapping ends.
   func openArray(at node: Int) -> (any UnkeyedEncodingContainer)? {
-    prepareEncodingSlots()
+    if node >= encodingStates.count {
+      growEncodingStates()
+    }
     do {
       guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: "an array", at: node) }
-      switch encodingSlots[node] {
+      switch encodingStates[node] {
       case .empty:
-        var parentContainer = try keyedEncodingContainer(at: parent(of: node), writing: "an array")
-        let array = parentContainer.nestedUnkeyedContainer(forKey: key(of: node))
-        encodingSlots[node] = .unkeyed(array)
+        let parentContainer = try keyedEncodingContainer(at: parent(of: node), writing: "an array")
+        let array = parentContainer.container.nestedUnkeyedContainer(forKey: key(of: node))
+        encodingStates[node] = .array
+        encodingArrays[node] = array
         return array
-      case .unkeyed(let array):
-        return array
+      case .array:
+        return encodingArrays[node]
       case .value:
         throw conflict(.duplicate, writing: "an array", at: node)
-      case .keyed:
+      case .object:
         throw conflict(.valueOverMembers, writing: "an array", at: node)
       }
     } catch {
@@ -138,8 +184,7 @@ extension KeyMap {
   /// Opens the mapped object's own container if no mapping wrote to it, so that a value whose
   /// optionals are all `nil` still encodes as an empty object, as synthesized `Codable` does.
   func openRootObject() throws {
-    prepareEncodingSlots()
-    _ = try rootEncodingContainer()
+    _ = try keyedEncodingContainer(at: 0, writing: "an object")
   }
 
   /// Keeps the first error met where the Codable API cannot throw.
@@ -154,20 +199,10 @@ extension KeyMap {
     (encoder?.codingPath ?? []) + path(to: node)
   }
 
-  private func prepareEncodingSlots() {
-    if encodingSlots.count < nodeCount {
-      encodingSlots.append(
-        contentsOf: repeatElement(.empty, count: nodeCount - encodingSlots.count))
-    }
-  }
-
-  /// Throws unless nothing was written at `node` yet.
-  private func checkEmpty(_ node: Int, writing value: Any) throws {
-    switch encodingSlots[node] {
-    case .empty: return
-    case .value: throw conflict(.duplicate, writing: value, at: node)
-    case .keyed, .unkeyed: throw conflict(.valueOverMembers, writing: value, at: node)
-    }
+  /// Makes room in ``encodingStates`` for the nodes this run added.
+  private func growEncodingStates() {
+    encodingStates.append(
+      contentsOf: repeatElement(.empty, count: nodeCount - encodingStates.count))
   }
 
   private func conflict(
@@ -178,51 +213,51 @@ extension KeyMap {
       keyPath: names(to: node).joined(separator: "."))
   }
 
-  /// The keyed container of the mapped object itself.
-  private func rootEncodingContainer() throws -> KeyedEncodingContainer<PathKey> {
-    if case .keyed(let container) = encodingSlots[0] {
-      return container
-    }
-    guard let encoder else {
-      throw EncodingError.invalidValue(
-        "", .init(codingPath: [], debugDescription: "This key map is not encoding."))
-    }
-    let container = encoder.container(keyedBy: PathKey.self)
-    encodingSlots[0] = .keyed(container)
-    return container
-  }
-
   /// The container of the object at `node`, opening the objects on the way once.
   ///
   /// - Throws: `EncodingError.invalidValue` when a key on the way already holds a value that
   ///   is not an object.
   private func keyedEncodingContainer(
     at node: Int, writing value: @autoclosure () -> Any
-  ) throws -> KeyedEncodingContainer<PathKey> {
-    if case .keyed(let container) = encodingSlots[node] {
+  ) throws -> EncodingContainerBox {
+    if node >= encodingStates.count {
+      growEncodingStates()
+    }
+    if node == 0 {
+      if let root = rootEncodingContainer {
+        return root
+      }
+      guard let encoder else {
+        throw EncodingError.invalidValue(
+          "", .init(codingPath: [], debugDescription: "This key map is not encoding."))
+      }
+      let root = EncodingContainerBox(encoder.container(keyedBy: PathKey.self))
+      rootEncodingContainer = root
+      encodingStates[0] = .object
+      return root
+    }
+    if node < nestedEncodingContainers.count, let container = nestedEncodingContainers[node] {
       return container
     }
     var pending: [Int] = []
     var current = node
-    while current > 0 {
-      if case .keyed = encodingSlots[current] { break }
-      guard case .empty = encodingSlots[current] else {
+    while current > 0, encodingStates[current] != .object {
+      guard encodingStates[current] == .empty else {
         throw conflict(.membersIntoValue, writing: value(), at: current)
       }
       pending.append(current)
       current = parent(of: current)
     }
-    var container: KeyedEncodingContainer<PathKey>
-    if current == 0 {
-      container = try rootEncodingContainer()
-    } else if case .keyed(let opened) = encodingSlots[current] {
-      container = opened
-    } else {
-      container = try rootEncodingContainer()
+    var container = try keyedEncodingContainer(at: current, writing: value())
+    if nestedEncodingContainers.count < nodeCount {
+      nestedEncodingContainers.append(
+        contentsOf: repeatElement(nil, count: nodeCount - nestedEncodingContainers.count))
     }
     for member in pending.reversed() {
-      container = container.nestedContainer(keyedBy: PathKey.self, forKey: key(of: member))
-      encodingSlots[member] = .keyed(container)
+      container = EncodingContainerBox(
+        container.container.nestedContainer(keyedBy: PathKey.self, forKey: key(of: member)))
+      nestedEncodingContainers[member] = container
+      encodingStates[member] = .object
     }
     return container
   }

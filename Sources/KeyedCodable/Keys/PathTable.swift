@@ -8,7 +8,11 @@
 ///
 /// A table may continue another one (``init(continuing:)``): its node numbers then start where
 /// the other table's end, which lets one decode add nodes without copying a shared table.
-struct PathTable: Sendable {
+///
+/// A class, shared by reference. A table is only changed by the key map that made it, before
+/// it is published in a plan; published tables are never changed again, which is what makes
+/// sharing them across threads safe.
+final class PathTable: @unchecked Sendable {
   /// A node's member name under its parent: the key of the ``children`` index.
   struct Child: Hashable, Sendable {
     var parent: Int
@@ -28,6 +32,10 @@ struct PathTable: Sendable {
   /// Parents outside this table (nodes of the table it continues) that gained children here.
   private(set) var adoptedParents: Set<Int> = []
 
+  /// A table holding only the root node, for key maps whose type has no plan yet. Never
+  /// changed: key maps add their nodes to a table that continues it.
+  static let rootOnly = PathTable()
+
   /// Creates a table that holds only the root node, `0`.
   init() {
     first = 0
@@ -39,6 +47,22 @@ struct PathTable: Sendable {
   /// Creates an empty table whose nodes are numbered after those of `base`.
   init(continuing base: PathTable) {
     first = base.end
+  }
+
+  /// Creates a table holding the nodes of `base` followed by those of `continuation`, which
+  /// must continue `base`.
+  init(_ base: PathTable, followedBy continuation: PathTable?) {
+    first = base.first
+    parents = base.parents
+    keys = base.keys
+    hasChildren = base.hasChildren
+    children = base.children
+    adoptedParents = base.adoptedParents
+    if let continuation {
+      for index in continuation.parents.indices {
+        _ = add(continuation.keys[index], to: continuation.parents[index])
+      }
+    }
   }
 
   /// The number after the last node of this table.
@@ -64,7 +88,7 @@ struct PathTable: Sendable {
   /// Adds the node for member `key` of `parent` and returns its number.
   ///
   /// The caller checks first that no table holds that node yet.
-  mutating func add(_ key: PathKey, to parent: Int) -> Int {
+  func add(_ key: PathKey, to parent: Int) -> Int {
     let node = end
     parents.append(parent)
     keys.append(key)
@@ -76,12 +100,5 @@ struct PathTable: Sendable {
       adoptedParents.insert(parent)
     }
     return node
-  }
-
-  /// Appends the nodes of `other`, which must continue this table, keeping their numbers.
-  mutating func append(_ other: PathTable) {
-    for index in other.parents.indices {
-      _ = add(other.keys[index], to: other.parents[index])
-    }
   }
 }

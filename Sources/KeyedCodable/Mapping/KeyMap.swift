@@ -16,6 +16,7 @@
 /// A key map is only valid while the `map(map:)` call it was passed to runs.
 public final class KeyMap {
   /// What a key map does with the mappings it is given.
+  @usableFromInline
   enum Mode {
     /// Reads values from ``decoder``.
     case decoding
@@ -30,24 +31,25 @@ public final class KeyMap {
     /// Not looked at yet.
     case unopened
     /// The object at this node.
-    case open(KeyedDecodingContainer<PathKey>)
+    case open(DecodingContainerBox)
     /// The member is missing (`isNull == false`) or `null`.
     case absent(isNull: Bool)
   }
 
   /// What one node of the path table holds in the encoded output so far.
-  enum EncodingSlot {
+  @usableFromInline
+  enum EncodingState: UInt8 {
     /// Nothing written yet.
     case empty
     /// A value written in one piece by the underlying encoder.
     case value
     /// An object whose members KeyedCodable writes one by one.
-    case keyed(KeyedEncodingContainer<PathKey>)
+    case object
     /// An array, written by a merged value.
-    case unkeyed(any UnkeyedEncodingContainer)
+    case array
   }
 
-  let mode: Mode
+  @usableFromInline let mode: Mode
   let decoder: (any Decoder)?
   let encoder: (any Encoder)?
   /// The dynamic type whose `map(map:)` runs, which owns the plan.
@@ -55,27 +57,51 @@ public final class KeyMap {
 
   /// The plan published for ``modelType`` when this run started, if any.
   let plan: MappingPlan?
+  /// The plan's entries (empty without a plan), for the check of each mapping.
+  @usableFromInline let entries: [PlanEntry]
+  /// How many of ``entries`` subscripts may hand out: all of them, or none while this run
+  /// records a plan (it needs the type of every value) and once it is finished.
+  @exclusivity(unchecked)
+  @usableFromInline var plannedLimit = 0
   /// The published plan's path table, or a table holding only the root.
   let base: PathTable
-  /// Nodes this run added after ``base``.
-  var local: PathTable
+  /// Nodes this run added after ``base``, once it adds one.
+  @exclusivity(unchecked)
+  var local: PathTable?
   /// The mappings of this run, when it records a new plan.
+  @exclusivity(unchecked)
   var recorded: [PlanEntry]?
   /// The position in ``plan`` of the next expected mapping.
-  var cursor = 0
+  @exclusivity(unchecked)
+  @usableFromInline var cursor = 0
   /// Whether this run made a mapping its plan does not list.
+  @exclusivity(unchecked)
   var diverged = false
   /// Whether the run is over; a key map used after its `map(map:)` returned throws.
+  @exclusivity(unchecked)
   var isFinished = false
 
   /// The decoder's keyed container for the mapped object, once opened.
-  var rootDecodingContainer: KeyedDecodingContainer<PathKey>?
+  @exclusivity(unchecked)
+  @usableFromInline var rootDecodingContainer: DecodingContainerBox?
   /// Containers of nested objects by node number; allocated on the first nested key path.
+  @exclusivity(unchecked)
   var decodingSlots: [DecodingSlot] = []
 
-  /// What each node holds in the output; allocated on the first write.
-  var encodingSlots: [EncodingSlot] = []
+  /// What each node holds in the output so far, by node.
+  @exclusivity(unchecked)
+  @usableFromInline var encodingStates: [EncodingState] = []
+  /// The container of the mapped object itself, once opened.
+  @exclusivity(unchecked)
+  @usableFromInline var rootEncodingContainer: EncodingContainerBox?
+  /// The containers of nested objects, by node; allocated on the first nested key path.
+  @exclusivity(unchecked)
+  var nestedEncodingContainers: [EncodingContainerBox?] = []
+  /// The arrays merged values opened, by node.
+  @exclusivity(unchecked)
+  var encodingArrays: [Int: any UnkeyedEncodingContainer] = [:]
   /// An error met while a merged value was being encoded, thrown when its mapping ends.
+  @exclusivity(unchecked)
   var pendingEncodingError: (any Error)?
 
   init(
@@ -87,13 +113,17 @@ public final class KeyMap {
     self.encoder = encoder
     self.modelType = modelType
     self.plan = plan
-    base = plan?.table ?? PathTable()
-    local = PathTable(continuing: base)
+    base = plan?.table ?? .rootOnly
+    entries = plan?.entries ?? []
     recorded = recording ? [] : nil
+    plannedLimit = recording ? 0 : entries.count
+    if mode == .encoding {
+      encodingStates = Array(repeating: .empty, count: base.end)
+    }
   }
 
   /// Whether this key map decodes.
-  var isDecoding: Bool { mode == .decoding }
+  @inlinable var isDecoding: Bool { mode == .decoding }
 
   /// Whether this key map is decoding or encoding.
   ///
@@ -115,14 +145,31 @@ public final class KeyMap {
     decoder?.userInfo ?? encoder?.userInfo ?? [:]
   }
 
-  /// The mapping for a key path written as a string.
+  /// The mapping for a key path written as a string, read with the default options.
+  ///
+  /// - Parameter key: The key path: `"id"`, `"address.city"`, `"* items"`, `""`.
+  /// - Returns: A mapping to connect to a property with a mapping operator.
+  @inlinable
+  public subscript(_ key: String) -> Mapping {
+    if cursor < plannedLimit {
+      let entry = entries[cursor]
+      if entry.hasDefaultOptions, entry.key == key {
+        cursor += 1
+        return Mapping(map: self, entry: entry)
+      }
+    }
+    return mapping(named: key)
+  }
+
+  /// The mapping for a key path written as a string, read with the given options.
   ///
   /// - Parameters:
-  ///   - key: The key path, read with `options`: `"id"`, `"address.city"`, `"* items"`, `""`.
+  ///   - key: The key path, read with `options`.
   ///   - options: The markers that give the key its structure.
   /// - Returns: A mapping to connect to a property with a mapping operator.
-  public subscript(_ key: String, _ options: KeyOptions = .default) -> Mapping {
-    Mapping(map: self, key: .name(key), options: options)
+  @inlinable
+  public subscript(_ key: String, _ options: KeyOptions) -> Mapping {
+    mapping(named: key, options: options)
   }
 
   /// The mapping for a coding key, whose `stringValue` is read as a key path.
@@ -130,26 +177,50 @@ public final class KeyMap {
   /// A ``Key`` returned by ``KeysCollection`` is not parsed again: it addresses exactly the
   /// member it was listed for, whatever characters its name holds.
   ///
+  /// - Parameter key: The coding key, such as a case of the type's `CodingKeys`.
+  /// - Returns: A mapping to connect to a property with a mapping operator.
+  @inlinable
+  public subscript<Coding: CodingKey>(_ key: Coding) -> Mapping {
+    if Coding.self == Key.self, let member = key as? Key {
+      return self[member]
+    }
+    return self[key.stringValue]
+  }
+
+  /// The mapping for a coding key, whose `stringValue` is read as a key path with `options`.
+  ///
   /// - Parameters:
   ///   - key: The coding key, such as a case of the type's `CodingKeys`.
   ///   - options: The markers that give the key its structure.
   /// - Returns: A mapping to connect to a property with a mapping operator.
-  public subscript<Coding: CodingKey>(_ key: Coding, _ options: KeyOptions = .default) -> Mapping {
+  @inlinable
+  public subscript<Coding: CodingKey>(_ key: Coding, _ options: KeyOptions) -> Mapping {
     if Coding.self == Key.self, let member = key as? Key {
-      return Mapping(map: self, key: .member(member), options: options)
+      return self[member]
     }
-    return Mapping(map: self, key: .name(key.stringValue), options: options)
+    return mapping(named: key.stringValue, options: options)
+  }
+
+  /// The mapping for a member listed by ``KeysCollection``, addressed exactly.
+  ///
+  /// - Parameter key: A key from ``KeysCollection/all`` or ``KeysCollection/all(for:options:)``,
+  ///   or one made with ``Key/init(stringValue:)`` to name a member of the current object
+  ///   literally.
+  /// - Returns: A mapping to connect to a property with a mapping operator.
+  @inlinable
+  public subscript(_ key: Key) -> Mapping {
+    Mapping(map: self, pending: .member(key))
   }
 
   /// The mapping for a member listed by ``KeysCollection``, addressed exactly.
   ///
   /// - Parameters:
-  ///   - key: A key from ``KeysCollection/all`` or ``KeysCollection/all(for:options:)``, or one
-  ///     made with ``Key/init(stringValue:)`` to name a member of the current object literally.
+  ///   - key: A key from ``KeysCollection``, or one made with ``Key/init(stringValue:)``.
   ///   - options: Unused: a ``Key`` is never parsed. Accepted so that code written for other
   ///     keys compiles unchanged.
   /// - Returns: A mapping to connect to a property with a mapping operator.
-  public subscript(_ key: Key, _ options: KeyOptions = .default) -> Mapping {
-    Mapping(map: self, key: .member(key), options: options)
+  @inlinable
+  public subscript(_ key: Key, _ options: KeyOptions) -> Mapping {
+    self[key]
   }
 }

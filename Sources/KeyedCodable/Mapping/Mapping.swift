@@ -4,6 +4,7 @@
 /// `<->`, `<<-`, `->>`, `<?>`, `<<?` and `?>>`.
 public struct Mapping {
   /// How the mapping names its value.
+  @usableFromInline
   enum Address {
     /// A key path to parse with the mapping's options.
     case name(String)
@@ -11,16 +12,39 @@ public struct Mapping {
     case member(Key)
   }
 
-  let map: KeyMap
-  let address: Address
-  let options: KeyOptions
-  /// Whether optional storage must find the key (see ``required()``).
-  private(set) var isRequired = false
+  /// The key of a mapping the plan did not resolve when it was made.
+  @usableFromInline
+  enum Pending {
+    /// Nothing is pending: ``entry`` holds everything about the key.
+    case none
+    /// A key path with the options to read it with.
+    case name(String, KeyOptions)
+    /// A member listed by ``KeysCollection``.
+    case member(Key)
+  }
 
-  init(map: KeyMap, key: Address, options: KeyOptions) {
+  @usableFromInline let map: KeyMap
+  /// The plan's entry, when the plan expected this key: the operator needs no lookup at all.
+  ///
+  /// Unowned: the entry belongs to the plan of ``map``, which this mapping keeps alive.
+  @usableFromInline unowned(unsafe) let entry: PlanEntry?
+  /// The key still to be looked up (or parsed) for the value's type, when ``entry`` is `nil`.
+  @usableFromInline let pending: Pending
+  /// Whether optional storage must find the key (see ``required()``).
+  @usableFromInline var isRequired = false
+
+  @inlinable
+  init(map: KeyMap, entry: PlanEntry) {
     self.map = map
-    self.address = key
-    self.options = options
+    self.entry = entry
+    pending = .none
+  }
+
+  @inlinable
+  init(map: KeyMap, pending: Pending) {
+    self.map = map
+    entry = nil
+    self.pending = pending
   }
 
   /// The same mapping, made mandatory for optional storage.
@@ -47,6 +71,23 @@ public struct Mapping {
     var mapping = self
     mapping.isRequired = true
     return mapping
+  }
+
+  /// How the mapping names its value.
+  var address: Address {
+    switch pending {
+    case .name(let name, _): .name(name)
+    case .member(let key): .member(key)
+    case .none: .name(entry?.key ?? "")
+    }
+  }
+
+  /// The options the mapping's key is read with.
+  var options: KeyOptions {
+    switch pending {
+    case .name(_, let options): options
+    case .member, .none: entry?.options ?? .default
+    }
   }
 
   /// The key as the mapping was written, for error messages.

@@ -29,6 +29,7 @@ infix operator ?>> : MappingPrecedence
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable
 public func <-> <Value: Codable>(left: inout Value, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<- right
@@ -47,6 +48,7 @@ public func <-> <Value: Codable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable
 public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<- right
@@ -61,6 +63,7 @@ public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The property; required, like with `<->`.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` with the full coding path.
+@inlinable
 public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
   guard right.map.isDecoding else { return }
   if let value = try right.map.decode(Value.self, right, required: true) {
@@ -74,6 +77,7 @@ public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; `nil` when the key is absent, like with `<->`.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` with the full coding path.
+@inlinable
 public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
   guard right.map.isDecoding else { return }
   left = try right.map.decode(Value.self, right, required: right.isRequired)
@@ -85,6 +89,7 @@ public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
+@inlinable
 public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
   guard !right.map.isDecoding else { return }
   try right.map.encode(left, right)
@@ -98,6 +103,7 @@ public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path; for `nil` only when the mapping is
 ///   ``Mapping/required()``.
+@inlinable
 public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
   guard !right.map.isDecoding else { return }
   if let left {
@@ -119,6 +125,7 @@ public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable
 public func <?> <Value: Codable>(left: inout Value, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<? right
@@ -133,6 +140,7 @@ public func <?> <Value: Codable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable
 public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<? right
@@ -147,6 +155,7 @@ public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
+@inlinable
 public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
   guard right.map.isDecoding else { return }
   if let value = try right.map.decode(Value.self, right, required: false) {
@@ -160,6 +169,7 @@ public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
+@inlinable
 public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
   guard right.map.isDecoding else { return }
   if let value = try right.map.decode(Value.self, right, required: false) {
@@ -173,6 +183,7 @@ public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
+@inlinable
 public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
   try left ->> right
 }
@@ -184,6 +195,7 @@ public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
+@inlinable
 public func ?>> <Value: Encodable>(left: Value?, right: Mapping) throws {
   guard !right.map.isDecoding else { return }
   if let left {

@@ -2,88 +2,129 @@ extension KeyMap {
   /// The type recorded for `keys.all(for:)` entries, which list members instead of mapping a value.
   private struct MemberListing {}
 
+  // MARK: - Making mappings
+
+  /// The mapping for `name` with the default options.
+  ///
+  /// When the plan expects this key next, the mapping carries the plan's entry and the operator
+  /// that uses it needs no lookup at all.
+  @usableFromInline
+  func mapping(named name: String) -> Mapping {
+    if let entry = nextPlannedEntry(), entry.hasDefaultOptions, entry.key == name {
+      cursor += 1
+      return Mapping(map: self, entry: entry)
+    }
+    return Mapping(map: self, pending: .name(name, .default))
+  }
+
+  /// The mapping for `name` read with `options`.
+  @usableFromInline
+  func mapping(named name: String, options: KeyOptions) -> Mapping {
+    if let entry = nextPlannedEntry(), entry.key == name, entry.options == options {
+      cursor += 1
+      return Mapping(map: self, entry: entry)
+    }
+    return Mapping(map: self, pending: .name(name, options))
+  }
+
+  /// The entry the plan expects next, unless this run records (and so needs every value type).
+  private func nextPlannedEntry() -> PlanEntry? {
+    guard cursor < plannedLimit else { return nil }
+    return entries[cursor]
+  }
+
   // MARK: - Mapping targets
 
-  /// Where `mapping` reads or writes a value of type `Value`.
+  /// Where `mapping` reads or writes a value of type `valueType`.
   ///
-  /// A mapping the plan expects costs a comparison of its key string; any other key is parsed
-  /// here, and recorded when this run makes a new plan.
+  /// A mapping the plan expected was resolved when it was made; any other key is looked up in
+  /// the plan again, or parsed, and recorded when this run makes a new plan.
   ///
   /// - Throws: An error when the key map is used after its `map(map:)` returned.
-  func target<Value>(of mapping: Mapping, for valueType: Value.Type) throws -> MappingTarget {
+  @usableFromInline
+  func target(of mapping: Mapping, valueType: Any.Type) throws -> MappingTarget {
     try checkInUse(mapping)
-    switch mapping.address {
+    switch mapping.pending {
+    case .none:
+      guard let entry = mapping.entry else { return .flat }
+      if entry.valueType == ObjectIdentifier(valueType) {
+        return entry.target
+      }
+      diverged = true
+      return resolve(entry.key, entry.options, valueType: valueType)
     case .member(let key):
       return memberTarget(key)
-    case .name(let name):
-      let typeID = ObjectIdentifier(Value.self)
-      if let target = plannedTarget(name, options: mapping.options, valueType: typeID) {
-        return target
-      }
-      let parsed = ParsedKey(name, options: mapping.options)
-      let target: MappingTarget
-      if parsed.isFlat {
-        target = .flat
-      } else if let lossySegments = parsed.lossySegments, Value.self is any ArrayValue.Type {
-        target = valueTarget(lossySegments, lossy: true)
-      } else {
-        target = valueTarget(parsed.segments, lossy: false)
-      }
-      record(name, options: mapping.options, valueType: typeID, target: target)
-      return target
+    case .name(let name, let options):
+      return resolve(name, options, valueType: valueType)
     }
+  }
+
+  /// The target of a key string, from the plan or parsed now.
+  private func resolve(_ name: String, _ options: KeyOptions, valueType: Any.Type) -> MappingTarget
+  {
+    if let entry = plannedEntry(name, options, valueType: ObjectIdentifier(valueType)) {
+      return entry.target
+    }
+    let parsed = ParsedKey(name, options: options)
+    let target: MappingTarget
+    if parsed.isFlat {
+      target = .flat
+    } else if let lossySegments = parsed.lossySegments, valueType is any ArrayValue.Type {
+      target = valueTarget(lossySegments, lossy: true)
+    } else {
+      target = valueTarget(parsed.segments, lossy: false)
+    }
+    recorded?.append(PlanEntry(key: name, options: options, valueType: valueType, target: target))
+    return target
   }
 
   /// The node of the object whose members `mapping` lists (`0` for the mapped object itself).
   func containerNode(of mapping: Mapping) throws -> Int {
     try checkInUse(mapping)
-    switch mapping.address {
-    case .member(let key):
+    if case .member(let key) = mapping.pending {
       let parent = node(at: key.parentPath, hint: key.parentNode)
       return child(of: parent, key: key.codingKey)
-    case .name(let name):
-      let typeID = ObjectIdentifier(MemberListing.self)
-      if case .container(let node) = plannedTarget(
-        name, options: mapping.options, valueType: typeID)
-      {
-        return node
-      }
-      let parsed = ParsedKey(name, options: mapping.options)
-      let node = parsed.isFlat ? 0 : node(at: parsed.segments, hint: -1)
-      record(name, options: mapping.options, valueType: typeID, target: .container(node: node))
+    }
+    if let entry = mapping.entry, case .container(let node) = entry.target {
       return node
     }
+    guard case .name(let name) = mapping.address else { return 0 }
+    let options = mapping.options
+    let listing = MemberListing.self
+    if let entry = plannedEntry(name, options, valueType: ObjectIdentifier(listing)),
+      case .container(let node) = entry.target
+    {
+      return node
+    }
+    let parsed = ParsedKey(name, options: options)
+    let node = parsed.isFlat ? 0 : node(at: parsed.segments, hint: -1)
+    recorded?.append(
+      PlanEntry(key: name, options: options, valueType: listing, target: .container(node: node)))
+    return node
   }
 
-  /// The target the plan recorded for this mapping, if the plan expects it.
+  /// The plan's entry for this mapping, if the plan expects it.
   ///
   /// Tries the next entry first, then the first entry with the same key (after a branch the
   /// first run did not take, the run continues in step with the plan from there).
-  private func plannedTarget(
-    _ name: String, options: KeyOptions, valueType: ObjectIdentifier
-  ) -> MappingTarget? {
+  private func plannedEntry(
+    _ name: String, _ options: KeyOptions, valueType: ObjectIdentifier
+  ) -> PlanEntry? {
     guard let plan else { return nil }
     let entries = plan.entries
-    if cursor < entries.count,
-      entries[cursor].matches(key: name, options: options, valueType: valueType)
+    var position = cursor
+    if position >= entries.count || !entries[position].matches(name, options, valueType: valueType)
     {
-      cursor += 1
-      recorded?.append(entries[cursor - 1])
-      return entries[cursor - 1].target
+      diverged = true
+      guard let found = plan.entryIndex[name],
+        entries[found].matches(name, options, valueType: valueType)
+      else { return nil }
+      position = found
     }
-    diverged = true
-    guard let position = plan.entryIndex[name],
-      entries[position].matches(key: name, options: options, valueType: valueType)
-    else { return nil }
     cursor = position + 1
-    recorded?.append(entries[position])
-    return entries[position].target
-  }
-
-  private func record(
-    _ name: String, options: KeyOptions, valueType: ObjectIdentifier, target: MappingTarget
-  ) {
-    recorded?.append(PlanEntry(key: name, options: options, valueType: valueType, target: target))
+    let entry = entries[position]
+    recorded?.append(entry)
+    return entry
   }
 
   /// The target of member `segments.last` of the object at the other segments.
@@ -118,34 +159,43 @@ extension KeyMap {
   // MARK: - Nodes
 
   /// The number of nodes known to this run.
-  var nodeCount: Int { local.end }
+  var nodeCount: Int { local?.end ?? base.end }
 
   /// The parent of `node`.
   func parent(of node: Int) -> Int {
-    base.holds(node) ? base.parent(of: node) : local.parent(of: node)
+    if base.holds(node) { return base.parent(of: node) }
+    return local?.parent(of: node) ?? 0
   }
 
   /// The member name of `node`.
   func key(of node: Int) -> PathKey {
-    base.holds(node) ? base.key(of: node) : local.key(of: node)
+    if base.holds(node) { return base.key(of: node) }
+    return local?.key(of: node) ?? PathKey("")
   }
 
   /// Whether any known key path continues below `node`.
+  @usableFromInline
   func hasChildren(_ node: Int) -> Bool {
     if base.holds(node) {
-      return base.hasChildren(node) || local.adoptedParents.contains(node)
+      return base.hasChildren(node) || local?.adoptedParents.contains(node) == true
     }
-    return local.holds(node) && local.hasChildren(node)
+    guard let local, local.holds(node) else { return false }
+    return local.hasChildren(node)
   }
 
   /// The node for member `key` of `parent`, added to this run's table if no table has it.
   func child(of parent: Int, key: PathKey) -> Int {
     if let node = base.child(of: parent, named: key.stringValue)
-      ?? local.child(of: parent, named: key.stringValue)
+      ?? local?.child(of: parent, named: key.stringValue)
     {
       return node
     }
-    return local.add(key, to: parent)
+    if let local {
+      return local.add(key, to: parent)
+    }
+    let table = PathTable(continuing: base)
+    local = table
+    return table.add(key, to: parent)
   }
 
   /// The node at the end of `path`, starting from the mapped object.
@@ -198,6 +248,7 @@ extension KeyMap {
   @discardableResult
   func finish(publishing: Bool) -> MappingPlan? {
     isFinished = true
+    plannedLimit = 0
     guard publishing else { return nil }
     guard let recorded else {
       if diverged, !isDecoding, let plan, plan.isStable {
@@ -206,8 +257,7 @@ extension KeyMap {
       }
       return nil
     }
-    var table = base
-    table.append(local)
+    let table = PathTable(base, followedBy: local)
     let made = MappingPlan(entries: recorded, table: table, isStable: plan?.isStable ?? true)
     if plan == nil {
       PlanRegistry.shared.publish(made, for: modelType, decoding: isDecoding, replacing: nil)

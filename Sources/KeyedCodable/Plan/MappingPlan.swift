@@ -1,4 +1,5 @@
 /// Where one mapping reads or writes its value, resolved from its key once.
+@usableFromInline
 enum MappingTarget: Sendable {
   /// The value is the current object itself (the key is the flat marker).
   case flat
@@ -10,19 +11,55 @@ enum MappingTarget: Sendable {
 }
 
 /// One mapping of a model, as its `map(map:)` made it the first time.
-struct PlanEntry: Sendable {
+///
+/// A class, so that a mapping can carry it and check it without copying anything. The fields
+/// of a plain member target are repeated as stored properties for the inlined fast path.
+@usableFromInline
+final class PlanEntry: Sendable {
   /// The key string the mapping was written with.
-  var key: String
+  @usableFromInline let key: String
   /// The options it was written with.
-  var options: KeyOptions
+  let options: KeyOptions
+  /// Whether `options` are ``KeyOptions/default``.
+  @usableFromInline let hasDefaultOptions: Bool
   /// The type of the mapped value (its lossy and optional traits decide the target).
-  var valueType: ObjectIdentifier
+  @usableFromInline let valueType: ObjectIdentifier
+  /// Whether the value's type is an `Optional` (possible when a generic caller maps `T?` as `T`).
+  @usableFromInline let valueIsOptional: Bool
   /// Where the value lives.
-  var target: MappingTarget
+  @usableFromInline let target: MappingTarget
+  /// Whether the target is a member read and written as it is (not flat, not a lossy array).
+  @usableFromInline let isPlainMember: Bool
+  /// For a plain member: the node of the object holding it.
+  @usableFromInline let parent: Int
+  /// For a plain member: its own node.
+  @usableFromInline let node: Int
+  /// For a plain member: its coding key.
+  @usableFromInline let memberKey: PathKey
 
-  /// Whether a mapping made now is the one this entry recorded.
-  func matches(key: String, options: KeyOptions, valueType: ObjectIdentifier) -> Bool {
-    self.valueType == valueType && self.key == key && self.options == options
+  init(key: String, options: KeyOptions, valueType: Any.Type, target: MappingTarget) {
+    self.key = key
+    self.options = options
+    hasDefaultOptions = options == .default
+    self.valueType = ObjectIdentifier(valueType)
+    valueIsOptional = valueType is any OptionalValue.Type
+    self.target = target
+    if case .value(let parent, let node, let key, false) = target {
+      isPlainMember = true
+      self.parent = parent
+      self.node = node
+      memberKey = key
+    } else {
+      isPlainMember = false
+      parent = 0
+      node = 0
+      memberKey = PathKey("")
+    }
+  }
+
+  /// Whether a mapping made now with the same key is the one this entry recorded.
+  func matches(_ name: String, _ options: KeyOptions, valueType: ObjectIdentifier) -> Bool {
+    self.valueType == valueType && key == name && self.options == options
   }
 }
 
@@ -65,17 +102,13 @@ final class PlanRegistry: @unchecked Sendable {
   /// The registry every ``KeyMap`` uses.
   static let shared = PlanRegistry()
 
-  private struct Slot: Hashable {
-    var type: ObjectIdentifier
-    var isDecoding: Bool
-  }
-
   private let lock = Lock()
-  private var plans: [Slot: MappingPlan] = [:]
+  private var decodingPlans: [ObjectIdentifier: MappingPlan] = [:]
+  private var encodingPlans: [ObjectIdentifier: MappingPlan] = [:]
 
   /// The plan for `type` in one direction, if one was published.
   func plan(for type: ObjectIdentifier, decoding: Bool) -> MappingPlan? {
-    lock.withLock { plans[Slot(type: type, isDecoding: decoding)] }
+    lock.withLock { decoding ? decodingPlans[type] : encodingPlans[type] }
   }
 
   /// Publishes `plan` unless another thread published a different one since `previous` was read.
@@ -83,10 +116,11 @@ final class PlanRegistry: @unchecked Sendable {
     _ plan: MappingPlan, for type: ObjectIdentifier, decoding: Bool,
     replacing previous: MappingPlan?
   ) {
-    let slot = Slot(type: type, isDecoding: decoding)
     lock.withLock {
-      if plans[slot] === previous {
-        plans[slot] = plan
+      if decoding {
+        if decodingPlans[type] === previous { decodingPlans[type] = plan }
+      } else {
+        if encodingPlans[type] === previous { encodingPlans[type] = plan }
       }
     }
   }

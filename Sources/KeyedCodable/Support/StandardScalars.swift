@@ -8,6 +8,7 @@
 
 extension KeyedDecodingContainer where Key == PathKey {
   /// Decodes a required value, through the concrete method when `Value` is a standard type.
+  @inlinable
   func decodeValue<Value: Decodable>(_ type: Value.Type, forKey key: PathKey) throws -> Value {
     if Value.self == String.self {
       return reinterpret(try decode(String.self, forKey: key), as: Value.self)
@@ -42,6 +43,7 @@ extension KeyedDecodingContainer where Key == PathKey {
   }
 
   /// Decodes an optional value, through the concrete method when `Value` is a standard type.
+  @inlinable
   func decodeValueIfPresent<Value: Decodable>(
     _ type: Value.Type, forKey key: PathKey
   ) throws -> Value? {
@@ -80,6 +82,7 @@ extension KeyedDecodingContainer where Key == PathKey {
 
 extension KeyedEncodingContainer where Key == PathKey {
   /// Encodes a value, through the concrete method when `Value` is a standard type.
+  @inlinable
   mutating func encodeValue<Value: Encodable>(_ value: Value, forKey key: PathKey) throws {
     if Value.self == String.self {
       try encode(reinterpret(value, as: String.self), forKey: key)
@@ -116,6 +119,7 @@ extension KeyedEncodingContainer where Key == PathKey {
 }
 
 /// Whether `Value` is one of the standard types the coding containers have concrete methods for.
+@inlinable
 func isStandardScalar<Value>(_ type: Value.Type) -> Bool {
   Value.self == String.self || Value.self == Int.self || Value.self == Double.self
     || Value.self == Bool.self || Value.self == Float.self || Value.self == Int64.self
@@ -128,7 +132,7 @@ func isStandardScalar<Value>(_ type: Value.Type) -> Bool {
 ///
 /// A reinterpretation of the same bits, not a conversion: only call it after comparing
 /// `Source.self == Target.self`.
-@inline(__always)
+@inlinable @inline(__always)
 func reinterpret<Source, Target>(_ value: Source, as target: Target.Type) -> Target {
   unsafeBitCast(value, to: Target.self)
 }

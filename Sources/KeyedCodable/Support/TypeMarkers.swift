@@ -26,6 +26,7 @@ extension Array: ArrayValue {}
 /// Whether `value` is an optional holding `nil`, whatever its static type.
 ///
 /// Standard scalar types are answered without a dynamic cast.
+@usableFromInline
 func isNilOptional<Value>(_ value: Value) -> Bool {
   guard !isStandardScalar(Value.self) else { return false }
   return (value as? any OptionalValue)?.isNone ?? false

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's peak resident memory so far, in bytes.
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
+  #endif
+}
+
+/// Peak memory of one decode, measured in a fresh process so earlier work does not count.
+struct PeakMemory {
+  let implementation: String
+  /// Peak resident memory of the whole child process.
+  let processPeak: Int
+  /// How far the peak rose while decoding (the payload was already loaded).
+  let decodeIncrease: Int
+}
+
+/// Child side: decodes the P1 payload in `file` with one implementation and prints the peaks.
+func measurePeakMemoryInThisProcess(implementation: String, file: String) throws {
+  let payload = try Data(contentsOf: URL(fileURLWithPath: file))
+  let before = peakResidentBytes()
+  let decoder = JSONDecoder()
+  let count: Int
+  switch implementation {
+  case "keyedcodable": count = try decoder.decode([P1Keyed].self, from: payload).count
+  case "synthesized": count = try decoder.decode([P1Synthesized].self, from: payload).count
+  default: throw BenchmarkError(description: "unknown implementation \(implementation)")
+  }
+  let after = peakResidentBytes()
+  print("PEAK \(before) \(after) \(count)")
+}
+
+/// Parent side: runs this executable once per implementation on the same payload file.
+func measurePeakMemory(objects: Int) throws -> [PeakMemory] {
+  let payload = try Coders.encoder().encode(P1Synthesized.generate(objects))
+  let file = FileManager.default.temporaryDirectory
+    .appendingPathComponent("keyed-bench-\(ProcessInfo.processInfo.processIdentifier).json")
+  try payload.write(to: file)
+  defer { try? FileManager.default.removeItem(at: file) }
+  return try ["synthesized", "keyedcodable"].map { implementation in
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executablePath())
+    process.arguments = ["--peak-memory-child", implementation, file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+    guard fields.count == 4, fields[0] == "PEAK", let before = Int(fields[1]),
+      let after = Int(fields[2])
+    else {
+      throw BenchmarkError(
+        description: "peak memory child printed \(String(decoding: data, as: UTF8.self))")
+    }
+    return PeakMemory(
+      implementation: implementation, processPeak: after, decodeIncrease: after - before)
+  }
+}
+
+private func executablePath() -> String {
+  #if os(Linux)
+    return "/proc/self/exe"
+  #else
+    return Bundle.main.executablePath ?? CommandLine.arguments[0]
+  #endif
+}

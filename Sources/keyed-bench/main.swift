@@ -1,0 +1,145 @@
+import Foundation
+
+// keyed-bench: KeyedCodable against compiler-synthesized and hand-written Codable.
+//
+//   swift run -c release keyed-bench            full run (about two minutes)
+//   swift run -c release keyed-bench --quick    a small run in seconds
+//   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
+//   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,memory)
+
+let arguments = CommandLine.arguments.dropFirst()
+
+if arguments.first == "--peak-memory-child", arguments.count == 3 {
+  let rest = Array(arguments.dropFirst())
+  try measurePeakMemoryInThisProcess(implementation: rest[0], file: rest[1])
+  exit(0)
+}
+
+// For instruction counts: `valgrind --tool=callgrind keyed-bench --profile P1 decode keyedcodable 20`
+// runs one implementation only, after building its scenario.
+if arguments.first == "--profile", arguments.count == 5, let times = Int(arguments.last ?? "") {
+  let rest = Array(arguments.dropFirst())
+  let makers: [String: () throws -> Scenario] = [
+    "P1": { try p1Scenario(id: "P1", title: "flat", objects: 1000) },
+    "P2": { try p2Scenario(objects: 1000) }, "P3": { try p3Scenario(keys: 5000) },
+    "P4": { try p4Scenario(elements: 1000) }, "P6": { try p6Scenario(objects: 1000) },
+  ]
+  guard let make = makers[rest[0]],
+    let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
+    let body = rest[1] == "decode" ? implementation.decode : implementation.encode
+  else {
+    print("unknown scenario, operation or implementation")
+    exit(2)
+  }
+  for _ in 0..<times { blackHole(try body()) }
+  exit(0)
+}
+
+if arguments.contains("--help") {
+  print(
+    """
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,memory]
+
+    Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
+    same JSONDecoder/JSONEncoder, in interleaved rounds, and reports medians. Ratios are to the
+    synthesized implementation, except P4 decode, where synthesized Codable cannot drop invalid
+    elements and the hand-written lossy loop is the reference.
+    """)
+  exit(0)
+}
+
+let quick = arguments.contains("--quick")
+let tsv = arguments.contains("--tsv")
+let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { index in
+  let next = arguments.index(after: index)
+  return next < arguments.endIndex
+    ? Set(arguments[next].split(separator: ",").map(String.init)) : nil
+}
+
+func wanted(_ id: String) -> Bool { only?.contains(id) ?? true }
+
+let rounds = quick ? 5 : 15
+let warmup = quick ? 1 : 3
+
+var scenarios: [() throws -> Scenario] = []
+if wanted("P1") {
+  scenarios.append {
+    try p1Scenario(id: "P1", title: "flat: objects of 20 fields", objects: quick ? 200 : 1000)
+  }
+}
+if wanted("P2") { scenarios.append { try p2Scenario(objects: quick ? 200 : 1000) } }
+if wanted("P3") { scenarios.append { try p3Scenario(keys: quick ? 1000 : 5000) } }
+if wanted("P4") { scenarios.append { try p4Scenario(elements: quick ? 200 : 1000) } }
+if wanted("P5") {
+  for size in quick ? [100, 1000] : [100, 1000, 10_000, 100_000] {
+    scenarios.append {
+      try p1Scenario(id: "P5-\(size)", title: "scale: P1 at \(size) objects", objects: size)
+    }
+  }
+}
+if wanted("P6") { scenarios.append { try p6Scenario(objects: quick ? 200 : 1000) } }
+
+var measurements: [Measurement] = []
+for make in scenarios {
+  let scenario = try make()
+  let results = try run(scenario, rounds: rounds, warmup: warmup)
+  measurements += results
+  if tsv {
+    for m in results {
+      let value = scenario.id.hasPrefix("P5-") ? m.nanosecondsPerObject : m.medianNanoseconds
+      print(
+        [
+          scenario.id, m.operation, m.implementation, String(format: "%.0f", value),
+          String(format: "%.3f", m.ratio),
+        ]
+        .joined(separator: "\t"))
+    }
+  } else {
+    print("\(scenario.id)  \(scenario.title)  (\(scenario.payload.count / 1024) KiB)")
+    for m in results {
+      print(
+        "  \(m.operation.padding(toLength: 7, withPad: " ", startingAt: 0))"
+          + "\(m.implementation.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + String(
+            format: "%10.3f ms  %6.3f×  %8.1f MB/s  %9.0f ns/object", m.medianNanoseconds / 1e6,
+            m.ratio, m.megabytesPerSecond, m.nanosecondsPerObject))
+    }
+  }
+}
+
+let scale = measurements.filter {
+  $0.scenario.id.hasPrefix("P5-") && $0.implementation == "keyedcodable"
+}
+if !tsv, !scale.isEmpty {
+  print("P5  time per object relative to 1,000 objects (keyedcodable)")
+  for operation in ["decode", "encode"] {
+    let rows = scale.filter { $0.operation == operation }
+    guard let base = rows.first(where: { $0.scenario.objects == 1000 }) else { continue }
+    let text = rows.map {
+      "\($0.scenario.objects): \(String(format: "%.2f", $0.nanosecondsPerObject / base.nanosecondsPerObject))"
+    }
+    print("  \(operation)  " + text.joined(separator: "  "))
+  }
+}
+
+if wanted("memory") {
+  let objects = quick ? 10_000 : 100_000
+  let peaks = try measurePeakMemory(objects: objects)
+  let reference = peaks.first { $0.implementation == "synthesized" }
+  for peak in peaks {
+    let ratio = Double(peak.decodeIncrease) / Double(max(1, reference?.decodeIncrease ?? 1))
+    if tsv {
+      print(
+        [
+          "memory", "decode", peak.implementation, String(peak.decodeIncrease),
+          String(format: "%.3f", ratio),
+        ].joined(separator: "\t"))
+    } else {
+      print(
+        "memory  P1 × \(objects) decode  \(peak.implementation.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + String(
+            format: "peak rise %7.1f MB  %6.3f×  (process peak %.1f MB)",
+            Double(peak.decodeIncrease) / 1_048_576, ratio, Double(peak.processPeak) / 1_048_576))
+    }
+  }
+}
