@@ -24,6 +24,10 @@ extension KeyMap {
       let box: DecodingContainerBox
       if entry.parent == 0, let root = rootDecodingContainer {
         box = root
+      } else if entry.parent < decodingSlots.count,
+        case .open(let open) = decodingSlots[entry.parent]
+      {
+        box = open
       } else if let container = try decodingContainer(at: entry.parent, mapping, required: required)
       {
         box = container
@@ -172,24 +176,34 @@ extension KeyMap {
     at node: Int, _ mapping: Mapping?, required: Bool
   ) throws -> DecodingContainerBox? {
     guard node > 0 else { return try rootContainer() }
-    if decodingSlots.count < nodeCount {
+    if node < decodingSlots.count {
+      switch decodingSlots[node] {
+      case .open(let container):
+        return container
+      case .absent(let isNull):
+        return try absent(node, isNull: isNull, mapping, required: required)
+      case .unopened:
+        break
+      }
+    } else {
       decodingSlots.append(
         contentsOf: repeatElement(.unopened, count: nodeCount - decodingSlots.count))
     }
-    switch decodingSlots[node] {
-    case .open(let container):
-      return container
-    case .absent(let isNull):
-      return try absent(node, isNull: isNull, mapping, required: required)
-    case .unopened:
-      return try openDecodingContainer(at: node, mapping, required: required)
-    }
+    return try openDecodingContainer(at: node, mapping, required: required)
   }
 
   /// Opens the containers from the nearest opened ancestor of `node` down to `node`.
   private func openDecodingContainer(
     at node: Int, _ mapping: Mapping?, required: Bool
   ) throws -> DecodingContainerBox? {
+    // Most key paths share their parent with an earlier mapping: open one level directly.
+    let parentNode = parent(of: node)
+    if parentNode == 0 || parentNode < decodingSlots.count,
+      let parentBox = parentNode == 0 ? rootDecodingContainer : openSlot(parentNode)
+    {
+      return try open(node, in: parentBox, mapping, required: required)
+    }
+    // Otherwise find the nearest ancestor whose container is known and open the rest in turn.
     var pending = [node]
     var ancestor = parent(of: node)
     while ancestor > 0, case .unopened = decodingSlots[ancestor] {
@@ -207,20 +221,39 @@ extension KeyMap {
       container = try rootContainer()
     }
     for member in pending.reversed() {
-      let key = key(of: member)
-      do {
-        container = DecodingContainerBox(
-          try container.container.nestedContainer(keyedBy: PathKey.self, forKey: key))
-        decodingSlots[member] = .open(container)
-      } catch let error as DecodingError {
-        guard let isNull = absence(of: key, in: container.container, after: error) else {
-          throw error
-        }
-        decodingSlots[member] = .absent(isNull: isNull)
-        return try absent(member, isNull: isNull, mapping, required: required)
+      guard let opened = try open(member, in: container, mapping, required: required) else {
+        return nil
       }
+      container = opened
     }
     return container
+  }
+
+  /// The container at `node` if it is open.
+  private func openSlot(_ node: Int) -> DecodingContainerBox? {
+    if case .open(let container) = decodingSlots[node] {
+      return container
+    }
+    return nil
+  }
+
+  /// Opens the object at `node`, a member of the object `parent` holds, and caches it.
+  private func open(
+    _ node: Int, in parent: DecodingContainerBox, _ mapping: Mapping?, required: Bool
+  ) throws -> DecodingContainerBox? {
+    let key = key(of: node)
+    do {
+      let container = DecodingContainerBox(
+        try parent.container.nestedContainer(keyedBy: PathKey.self, forKey: key))
+      decodingSlots[node] = .open(container)
+      return container
+    } catch let error as DecodingError {
+      guard let isNull = absence(of: key, in: parent.container, after: error) else {
+        throw error
+      }
+      decodingSlots[node] = .absent(isNull: isNull)
+      return try absent(node, isNull: isNull, mapping, required: required)
+    }
   }
 
   /// Whether `error`, from opening member `key` of `container`, means the member is missing

@@ -2,40 +2,55 @@
 ///
 /// Built once when a mapping key is parsed and reused for every decode and encode, so reading a
 /// nested value never allocates keys or splits strings.
+///
+/// A class: coders handle keys through generic code, where copying a struct holding a `String`
+/// costs calls through its value witnesses while a reference costs one retain.
 @usableFromInline
-struct PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
+final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let stringValue: String
-  /// The integer value, or `Int.min` for none: with a plain `Int` the key fits the three words of
-  /// an existential's inline buffer, so coders that store keys as `any CodingKey` never box it.
-  private let integer: Int
-
-  @usableFromInline var intValue: Int? { integer == .min ? nil : integer }
+  @usableFromInline let intValue: Int?
 
   init(_ name: String) {
     stringValue = name
-    integer = .min
+    intValue = nil
   }
 
   @usableFromInline
   init(stringValue: String) {
-    self.init(stringValue)
+    self.stringValue = stringValue
+    intValue = nil
   }
 
   @usableFromInline
   init(intValue: Int) {
     stringValue = String(intValue)
-    integer = intValue
+    self.intValue = intValue
   }
 
   /// Copies another coding key, keeping both its string and its integer value.
   init(_ key: some CodingKey) {
     stringValue = key.stringValue
-    integer = key.intValue ?? .min
+    intValue = key.intValue
   }
 
   /// The member name in quotes, as coders print it in error messages.
   @usableFromInline var description: String { "\"\(stringValue)\"" }
 
+  /// Whether two keys have the same string and integer values.
+  @usableFromInline
+  static func == (lhs: PathKey, rhs: PathKey) -> Bool {
+    lhs.stringValue == rhs.stringValue && lhs.intValue == rhs.intValue
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(stringValue)
+    hasher.combine(intValue)
+  }
+
   /// The key coders use to report the position of a superclass value (`"super"`).
   static let superKey = PathKey("super")
+
+  /// The empty member name, shared.
+  static let empty = PathKey("")
 }

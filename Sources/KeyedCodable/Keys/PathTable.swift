@@ -22,14 +22,19 @@ final class PathTable: @unchecked Sendable {
   /// The number of the first node this table holds.
   let first: Int
   /// For each node, the number of its parent node (`-1` for the root).
+  @exclusivity(unchecked)
   private(set) var parents: [Int] = []
   /// For each node, its member name as a coding key.
+  @exclusivity(unchecked)
   private(set) var keys: [PathKey] = []
   /// For each node, whether any node of this table has it as parent.
+  @exclusivity(unchecked)
   private(set) var hasChildren: [Bool] = []
   /// The nodes of this table by parent and name.
+  @exclusivity(unchecked)
   private var children: [Child: Int] = [:]
   /// Parents outside this table (nodes of the table it continues) that gained children here.
+  @exclusivity(unchecked)
   private(set) var adoptedParents: Set<Int> = []
 
   /// A table holding only the root node, for key maps whose type has no plan yet. Never

@@ -27,6 +27,7 @@ public final class KeyMap {
   }
 
   /// A cached decoding container for one node of the path table.
+  @usableFromInline
   enum DecodingSlot {
     /// Not looked at yet.
     case unopened
@@ -86,7 +87,7 @@ public final class KeyMap {
   @usableFromInline var rootDecodingContainer: DecodingContainerBox?
   /// Containers of nested objects by node number; allocated on the first nested key path.
   @exclusivity(unchecked)
-  var decodingSlots: [DecodingSlot] = []
+  @usableFromInline var decodingSlots: [DecodingSlot] = []
 
   /// What each node holds in the output so far, by node.
   @exclusivity(unchecked)

@@ -170,7 +170,7 @@ extension KeyMap {
   /// The member name of `node`.
   func key(of node: Int) -> PathKey {
     if base.holds(node) { return base.key(of: node) }
-    return local?.key(of: node) ?? PathKey("")
+    return local?.key(of: node) ?? .empty
   }
 
   /// Whether any known key path continues below `node`.

@@ -53,7 +53,7 @@ final class PlanEntry: Sendable {
       isPlainMember = false
       parent = 0
       node = 0
-      memberKey = PathKey("")
+      memberKey = .empty
     }
   }
 
