@@ -18,6 +18,9 @@ extension KeyMap {
     guard let entry = mapping.entry, entry.isPlainMember,
       entry.valueType == ObjectIdentifier(Value.self)
     else {
+      if case .member(let key) = mapping.pending {
+        return try decodeMember(Value.self, key, mapping, required: required)
+      }
       return try decodeUnplanned(Value.self, mapping, required: required)
     }
     do {
@@ -41,6 +44,45 @@ extension KeyMap {
     } catch  where required {
       return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
     }
+  }
+
+  /// Decodes the member a ``Key`` names.
+  @inlinable
+  func decodeMember<Value: Decodable>(
+    _ type: Value.Type, _ key: Key, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    do {
+      guard let box = try memberContainer(of: key, mapping, required: required) else {
+        return nil
+      }
+      if required {
+        return try box.container.decodeValue(Value.self, forKey: key.codingKey)
+      }
+      return try box.container.decodeValueIfPresent(Value.self, forKey: key.codingKey)
+    } catch  where required {
+      return try decodeUnplannedAsOptional(Value.self, mapping, after: error)
+    }
+  }
+
+  /// Retries a required decode of an unplanned mapping that failed, for a `Value` that is an
+  /// `Optional` after all.
+  @usableFromInline
+  func decodeUnplannedAsOptional<Value: Decodable>(
+    _ type: Value.Type, _ mapping: Mapping, after error: any Error
+  ) throws -> Value? {
+    guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
+    let value = try decodeUnplanned(Value.self, mapping, required: false)
+    return value ?? optionalType.noneValue as? Value
+  }
+
+  /// The container of the object holding the member a ``Key`` names.
+  @usableFromInline
+  func memberContainer(
+    of key: Key, _ mapping: Mapping, required: Bool
+  ) throws -> DecodingContainerBox? {
+    try checkInUse(mapping)
+    return try decodingContainer(
+      at: node(at: key.parentPath, hint: key.parentNode), mapping, required: required)
   }
 
   /// Decodes a value whose mapping the plan did not resolve: the first run of a type, keys from

@@ -12,6 +12,16 @@ extension KeyMap {
     guard mode == .encoding, let entry = mapping.entry, entry.isPlainMember,
       entry.valueType == ObjectIdentifier(Value.self)
     else {
+      if mode == .encoding, case .member(let key) = mapping.pending {
+        if !isStandardScalar(Value.self), isNone(value) {
+          return
+        }
+        if let box = try claimMember(
+          key, mapping, isScalar: isStandardScalar(Value.self), writing: value)
+        {
+          return try box.container.encodeValue(value, forKey: key.codingKey)
+        }
+      }
       return try encodeUnplanned(value, mapping)
     }
     if !isStandardScalar(Value.self) {
@@ -26,6 +36,35 @@ extension KeyMap {
     try box.container.encodeValue(value, forKey: entry.memberKey)
   }
 
+  /// Claims the member a ``Key`` names and returns the container of its parent, or `nil` when
+  /// other mappings continue below the member and a non-scalar value must be merged into it.
+  @usableFromInline
+  func claimMember(
+    _ key: Key, _ mapping: Mapping, isScalar: Bool, writing value: @autoclosure () -> Any
+  ) throws -> EncodingContainerBox? {
+    try checkInUse(mapping)
+    let parent = node(at: key.parentPath, hint: key.parentNode)
+    let node = child(of: parent, key: key.codingKey)
+    if !isScalar, hasChildren(node) {
+      return nil
+    }
+    return try claimMember(node, of: parent, writing: value())
+  }
+
+  /// Whether `value` is an optional holding `nil`, whatever its static type.
+  ///
+  /// Remembers whether the last type seen is an `Optional`, so a run of values of one type
+  /// (a dictionary written member by member) pays the dynamic type check once.
+  @usableFromInline
+  func isNone<Value>(_ value: Value) -> Bool {
+    let type = ObjectIdentifier(Value.self)
+    if type != lastCheckedType {
+      lastCheckedType = type
+      lastCheckedTypeIsOptional = Value.self is any OptionalValue.Type
+    }
+    return lastCheckedTypeIsOptional && isNilOptional(value)
+  }
+
   /// Encodes a value whose mapping the plan did not resolve.
   @usableFromInline
   func encodeUnplanned<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
@@ -38,7 +77,7 @@ extension KeyMap {
   /// members of any type.
   @usableFromInline
   func encodeResolved<Value: Encodable>(_ value: Value, at target: MappingTarget) throws {
-    guard !isNilOptional(value) else { return }
+    guard !isNone(value) else { return }
     switch target {
     case .flat:
       try encodeMerged(value, at: 0)
@@ -181,8 +220,8 @@ extension KeyMap {
     }
   }
 
-  /// Opens the mapped object's own container if no mapping wrote to it, so that a value whose
-  /// optionals are all `nil` still encodes as an empty object, as synthesized `Codable` does.
+  /// Opens the mapped object's own container, so that a value whose optionals are all `nil`
+  /// still encodes as an empty object, as synthesized `Codable` does.
   func openRootObject() throws {
     _ = try keyedEncodingContainer(at: 0, writing: "an object")
   }
@@ -239,6 +278,18 @@ extension KeyMap {
     if node < nestedEncodingContainers.count, let container = nestedEncodingContainers[node] {
       return container
     }
+    if nestedEncodingContainers.count < nodeCount {
+      nestedEncodingContainers.append(
+        contentsOf: repeatElement(nil, count: nodeCount - nestedEncodingContainers.count))
+    }
+    // Most key paths share their parent with an earlier mapping: open one level directly.
+    let parentNode = parent(of: node)
+    if encodingStates[node] == .empty,
+      let parentContainer = parentNode == 0
+        ? rootEncodingContainer : nestedEncodingContainers[parentNode]
+    {
+      return open(node, in: parentContainer)
+    }
     var pending: [Int] = []
     var current = node
     while current > 0, encodingStates[current] != .object {
@@ -249,16 +300,18 @@ extension KeyMap {
       current = parent(of: current)
     }
     var container = try keyedEncodingContainer(at: current, writing: value())
-    if nestedEncodingContainers.count < nodeCount {
-      nestedEncodingContainers.append(
-        contentsOf: repeatElement(nil, count: nodeCount - nestedEncodingContainers.count))
-    }
     for member in pending.reversed() {
-      container = EncodingContainerBox(
-        container.container.nestedContainer(keyedBy: PathKey.self, forKey: key(of: member)))
-      nestedEncodingContainers[member] = container
-      encodingStates[member] = .object
+      container = open(member, in: container)
     }
+    return container
+  }
+
+  /// Opens the object at `node`, a member of the object `parent` holds, and caches it.
+  private func open(_ node: Int, in parent: EncodingContainerBox) -> EncodingContainerBox {
+    let container = EncodingContainerBox(
+      parent.container.nestedContainer(keyedBy: PathKey.self, forKey: key(of: node)))
+    nestedEncodingContainers[node] = container
+    encodingStates[node] = .object
     return container
   }
 }

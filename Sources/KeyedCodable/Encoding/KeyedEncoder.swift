@@ -43,8 +43,10 @@ public struct KeyedEncoder {
       mode: .encoding, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
       recording: false)
     do {
-      try object.map(map: map)
+      // The mapped object is always an object, even when every optional is nil; opening it first
+      // also spares each mapping the check.
       try map.openRootObject()
+      try object.map(map: map)
     } catch {
       map.finish(publishing: false)
       throw error

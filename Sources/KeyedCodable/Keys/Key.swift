@@ -15,18 +15,15 @@
 /// A key made with ``init(stringValue:)`` names a member of the current object in the same
 /// literal way.
 public struct Key: CodingKey, Hashable, Sendable, CustomStringConvertible {
-  /// The member's name.
-  public let stringValue: String
-  /// The member's integer value, when the decoder reported one.
-  public let intValue: Int?
+  /// The coding key handed to the underlying container (the decoder's own key when listed).
+  @usableFromInline let codingKey: PathKey
   /// The names of the objects that lead from the mapped object to this member's parent.
   public let parentPath: [String]
   /// The node of `parentPath` in the key map that listed the key, checked before use.
-  let parentNode: Int
+  @usableFromInline let parentNode: Int
 
-  init(member key: some CodingKey, parentPath: [String], parentNode: Int) {
-    stringValue = key.stringValue
-    intValue = key.intValue
+  init(member key: PathKey, parentPath: [String], parentNode: Int) {
+    codingKey = key
     self.parentPath = parentPath
     self.parentNode = parentNode
   }
@@ -35,8 +32,7 @@ public struct Key: CodingKey, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter stringValue: The member's exact name.
   public init(stringValue: String) {
-    self.stringValue = stringValue
-    intValue = nil
+    codingKey = PathKey(stringValue: stringValue)
     parentPath = []
     parentNode = 0
   }
@@ -45,20 +41,22 @@ public struct Key: CodingKey, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter intValue: The member's integer key; its name is the number in decimal.
   public init(intValue: Int) {
-    stringValue = String(intValue)
-    self.intValue = intValue
+    codingKey = PathKey(intValue: intValue)
     parentPath = []
     parentNode = 0
   }
+
+  /// The member's name.
+  public var stringValue: String { codingKey.stringValue }
+
+  /// The member's integer value, when the decoder reported one.
+  public var intValue: Int? { codingKey.intValue }
 
   /// The names from the mapped object down to this member, the member's own name last.
   public var path: [String] { parentPath + [stringValue] }
 
   /// The key path joined with dots, for reading (it is never parsed again).
   public var description: String { path.joined(separator: ".") }
-
-  /// The coding key handed to the underlying container.
-  var codingKey: PathKey { PathKey(self) }
 
   /// Whether two keys address the same member.
   ///

@@ -101,6 +101,11 @@ public final class KeyMap {
   /// The arrays merged values opened, by node.
   @exclusivity(unchecked)
   var encodingArrays: [Int: any UnkeyedEncodingContainer] = [:]
+  /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
+  @exclusivity(unchecked)
+  var lastCheckedType: ObjectIdentifier?
+  @exclusivity(unchecked)
+  var lastCheckedTypeIsOptional = false
   /// An error met while a merged value was being encoded, thrown when its mapping ends.
   @exclusivity(unchecked)
   var pendingEncodingError: (any Error)?

@@ -144,7 +144,7 @@ extension KeyMap {
     return .value(parent: parent, node: node, key: codingKey, lossy: false)
   }
 
-  private func checkInUse(_ mapping: Mapping) throws {
+  func checkInUse(_ mapping: Mapping) throws {
     guard isFinished else { return }
     let description =
       "The key map for \"\(mapping.keyDescription)\" was used after the map(map:) call it was "
