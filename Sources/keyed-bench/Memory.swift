@@ -7,7 +7,18 @@ import Foundation
 #endif
 
 /// The process's peak resident memory so far, in bytes.
+///
+/// On Linux this reads `VmHWM` from `/proc/self/status`: `getrusage`'s `ru_maxrss` survives
+/// `exec`, so a child started by a large parent would report the parent's peak.
 func peakResidentBytes() -> Int {
+  #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    {
+      return kilobytes * 1024
+    }
+  #endif
   var usage = rusage()
   #if canImport(Darwin)
     getrusage(RUSAGE_SELF, &usage)
