@@ -14,7 +14,8 @@ func peakResidentBytes() -> Int {
   #if os(Linux)
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+      let field = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first,
+      let kilobytes = Int(field)
     {
       return kilobytes * 1024
     }

@@ -26,14 +26,7 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
-    let map = makeMap(for: Model.self)
-    do {
-      try object.map(map: map)
-    } catch {
-      map.finish(publishing: false)
-      throw error
-    }
-    map.finish(publishing: true)
+    try makeMap(for: Model.self).run { try object.map(map: $0) }
   }
 
   /// Decodes the mappings of a class instance into `object`.
@@ -43,15 +36,8 @@ public struct KeyedDecoder {
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
     // The dynamic type: a subclass instance maps with the subclass's own plan.
-    let map = makeMap(for: type(of: object))
     var object = object
-    do {
-      try object.map(map: map)
-    } catch {
-      map.finish(publishing: false)
-      throw error
-    }
-    map.finish(publishing: true)
+    try makeMap(for: type(of: object)).run { try object.map(map: $0) }
   }
 
   private func makeMap(for modelType: Any.Type) -> KeyMap {

@@ -36,21 +36,16 @@ public struct KeyedEncoder {
       let collector = KeyMap(
         mode: .collecting, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
         recording: true)
-      try object.map(map: collector)
-      plan = collector.finish(publishing: true)
+      plan = try collector.run { try object.map(map: $0) }
     }
     let map = KeyMap(
       mode: .encoding, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
       recording: false)
-    do {
+    try map.run {
       // The mapped object is always an object, even when every optional is nil; opening it first
       // also spares each mapping the check.
-      try map.openRootObject()
-      try object.map(map: map)
-    } catch {
-      map.finish(publishing: false)
-      throw error
+      try $0.openRootObject()
+      try object.map(map: $0)
     }
-    map.finish(publishing: true)
   }
 }

@@ -8,6 +8,7 @@ enum MappingErrors {
   ///   - isNull: Whether the member is `null` rather than missing.
   ///   - codingPath: The path of the object that lacks the member.
   ///   - keyPath: The mapping's key path.
+  /// - Returns: `keyNotFound` for a missing member, `valueNotFound` for `null`.
   static func absentMember(
     _ key: PathKey, isNull: Bool, codingPath: [any CodingKey], keyPath: String
   ) -> DecodingError {
@@ -48,6 +49,7 @@ enum MappingErrors {
   ///   - value: The value that could not be written.
   ///   - codingPath: The full path of the key path.
   ///   - keyPath: The key path as text.
+  /// - Returns: `EncodingError.invalidValue` with a message naming the key path.
   static func encoding(
     _ conflict: Conflict, value: Any, codingPath: [any CodingKey], keyPath: String
   ) -> EncodingError {

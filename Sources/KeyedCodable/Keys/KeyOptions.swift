@@ -30,22 +30,25 @@ public struct KeyOptions: Hashable, Sendable {
   @usableFromInline static let hasFlat: UInt8 = 2
   @usableFromInline static let hasLossy: UInt8 = 4
 
-  /// The string that separates the segments of a nested key path, or `nil` to read every key
-  /// as a single segment. Defaults to `"."`.
+  /// The string that separates the segments of a nested key path.
+  ///
+  /// `nil` reads every key as a single segment. Defaults to `"."`.
   public var delimiter: String? {
     get { present & Self.hasDelimiter == 0 ? nil : delimiterText }
     set { set(newValue, into: \.delimiterText, flag: Self.hasDelimiter) }
   }
 
-  /// The key that maps a value from the members of the current object, or `nil` to treat that
-  /// key as an ordinary member name. Defaults to `""`.
+  /// The key that maps a value from the members of the current object.
+  ///
+  /// `nil` treats that key as an ordinary member name. Defaults to `""`.
   public var flat: String? {
     get { present & Self.hasFlat == 0 ? nil : flatText }
     set { set(newValue, into: \.flatText, flag: Self.hasFlat) }
   }
 
-  /// The prefix that marks an array whose invalid elements are dropped, or `nil` to read the
-  /// prefix literally. Defaults to `"* "`.
+  /// The prefix that marks an array whose invalid elements are dropped.
+  ///
+  /// `nil` reads the prefix literally. Defaults to `"* "`.
   ///
   /// The marker may start the whole key (`"* data.items"`) or its last segment
   /// (`"data.* items"`). It only has this meaning when the mapped value is an array; for any

@@ -37,8 +37,9 @@ final class PathTable: @unchecked Sendable {
   @exclusivity(unchecked)
   private(set) var adoptedParents: Set<Int> = []
 
-  /// A table holding only the root node, for key maps whose type has no plan yet. Never
-  /// changed: key maps add their nodes to a table that continues it.
+  /// A table holding only the root node, for key maps whose type has no plan yet.
+  ///
+  /// Never changed: key maps add their nodes to a table that continues it.
   static let rootOnly = PathTable()
 
   /// Creates a table that holds only the root node, `0`.

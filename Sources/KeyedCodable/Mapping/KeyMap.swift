@@ -209,9 +209,9 @@ public final class KeyMap {
 
   /// The mapping for a member listed by ``KeysCollection``, addressed exactly.
   ///
-  /// - Parameter key: A key from ``KeysCollection/all`` or ``KeysCollection/all(for:options:)``,
-  ///   or one made with ``Key/init(stringValue:)`` to name a member of the current object
-  ///   literally.
+  /// - Parameter key: A key from ``KeysCollection/all`` or
+  ///   ``KeysCollection/all(for:options:)-(String,_)``, or one made with
+  ///   ``Key/init(stringValue:)`` to name a member of the current object literally.
   /// - Returns: A mapping to connect to a property with a mapping operator.
   @inlinable
   public subscript(_ key: Key) -> Mapping {

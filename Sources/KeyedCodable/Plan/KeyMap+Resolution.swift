@@ -240,6 +240,22 @@ extension KeyMap {
 
   // MARK: - Finishing
 
+  /// Runs one `map(map:)` call with this key map and ends the run.
+  ///
+  /// - Parameter mapping: The call, given this key map.
+  /// - Returns: The plan the run recorded, if it recorded one.
+  /// - Throws: The error of the call; a run that throws shares nothing it learned.
+  @discardableResult
+  func run(_ mapping: (KeyMap) throws -> Void) throws -> MappingPlan? {
+    do {
+      try mapping(self)
+    } catch {
+      finish(publishing: false)
+      throw error
+    }
+    return finish(publishing: true)
+  }
+
   /// Ends the run: publishes the plan it recorded, or marks its plan unstable if it diverged.
   ///
   /// - Parameter publishing: Whether the run completed, so what it learned can be shared. A run

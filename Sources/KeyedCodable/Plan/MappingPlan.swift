@@ -76,8 +76,9 @@ final class MappingPlan: Sendable {
   let table: PathTable
   /// The first entry for each key string, to find the place again after a branch.
   let entryIndex: [String: Int]
-  /// Whether every run so far made exactly these mappings. Encoding a type whose runs differ
-  /// first collects the run's keys (see ``KeyedEncoder``).
+  /// Whether every run so far made exactly these mappings.
+  ///
+  /// Encoding a type whose runs differ first collects the run's keys (see ``KeyedEncoder``).
   let isStable: Bool
 
   init(entries: [PlanEntry], table: PathTable, isStable: Bool) {

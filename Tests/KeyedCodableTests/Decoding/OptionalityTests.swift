@@ -237,10 +237,6 @@ import Testing
   struct Box<Value: Codable>: Encodable, Keyedable {
     var value: Value
 
-    init(value: Value) {
-      self.value = value
-    }
-
     mutating func map(map: KeyMap) throws {
       try value <-> map["v.w"]
     }
