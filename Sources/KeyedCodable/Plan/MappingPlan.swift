@@ -16,26 +16,29 @@ enum MappingTarget: Sendable {
 /// of a plain member target are repeated as stored properties for the inlined fast path.
 @usableFromInline
 final class PlanEntry: Sendable {
+  // Stored properties are laid out in declaration order: the fields every decode and encode
+  // reads come first, so they share the entry's first cache line.
+
   /// The key string the mapping was written with.
   @usableFromInline let key: String
-  /// The options it was written with.
-  let options: KeyOptions
   /// Whether `options` are ``KeyOptions/default``.
   @usableFromInline let hasDefaultOptions: Bool
-  /// The type of the mapped value (its lossy and optional traits decide the target).
-  @usableFromInline let valueType: ObjectIdentifier
-  /// Whether the value's type is an `Optional` (possible when a generic caller maps `T?` as `T`).
-  @usableFromInline let valueIsOptional: Bool
-  /// Where the value lives.
-  @usableFromInline let target: MappingTarget
   /// Whether the target is a member read and written as it is (not flat, not a lossy array).
   @usableFromInline let isPlainMember: Bool
+  /// Whether the value's type is an `Optional` (possible when a generic caller maps `T?` as `T`).
+  @usableFromInline let valueIsOptional: Bool
+  /// The type of the mapped value (its lossy and optional traits decide the target).
+  @usableFromInline let valueType: ObjectIdentifier
   /// For a plain member: the node of the object holding it.
   @usableFromInline let parent: Int
-  /// For a plain member: its own node.
-  @usableFromInline let node: Int
   /// For a plain member: its coding key.
   @usableFromInline let memberKey: PathKey
+  /// For a plain member: its own node.
+  @usableFromInline let node: Int
+  /// Where the value lives.
+  @usableFromInline let target: MappingTarget
+  /// The options it was written with.
+  let options: KeyOptions
 
   init(key: String, options: KeyOptions, valueType: Any.Type, target: MappingTarget) {
     self.key = key
