@@ -19,7 +19,11 @@ extension KeyMap {
         if let box = try claimMember(
           key, mapping, isScalar: isStandardScalar(Value.self), writing: value)
         {
-          return try box.container.encodeValue(value, forKey: key.codingKey)
+          do {
+            return try box.container.encodeValue(value, forKey: key.codingKey)
+          } catch {
+            throw withFullPath(error, besides: key)
+          }
         }
       }
       return try encodeUnplanned(value, mapping)
@@ -33,7 +37,11 @@ extension KeyMap {
       }
     }
     let box = try claimMember(entry.node, of: entry.parent, writing: value)
-    try box.container.encodeValue(value, forKey: entry.memberKey)
+    do {
+      try box.container.encodeValue(value, forKey: entry.memberKey)
+    } catch {
+      throw withFullPath(error, below: entry.parent)
+    }
   }
 
   /// Claims the member a ``Key`` names and returns the container of its parent, or `nil` when
@@ -145,7 +153,11 @@ extension KeyMap {
       return
     }
     let container = try claimMember(node, of: parent, writing: value)
-    try container.container.encodeValue(value, forKey: key)
+    do {
+      try container.container.encodeValue(value, forKey: key)
+    } catch {
+      throw withFullPath(error, below: parent)
+    }
   }
 
   /// Writes `null` as member `key` of the object at `node`.
@@ -158,7 +170,11 @@ extension KeyMap {
   func writeSingleValue<Value: Encodable>(_ value: Value, at node: Int) throws {
     guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: value, at: node) }
     let container = try claimMember(node, of: parent(of: node), writing: value)
-    try container.container.encodeValue(value, forKey: key(of: node))
+    do {
+      try container.container.encodeValue(value, forKey: key(of: node))
+    } catch {
+      throw withFullPath(error, below: parent(of: node))
+    }
   }
 
   /// Writes `null` at `node`, which a merged value asked for as a single value.
@@ -173,7 +189,11 @@ extension KeyMap {
     let outer = pendingEncodingError
     pendingEncodingError = nil
     defer { pendingEncodingError = outer }
-    try value.encode(to: NodeEncoder(map: self, node: node))
+    do {
+      try value.encode(to: NodeEncoder(map: self, node: node))
+    } catch {
+      throw node > 0 ? withFullPath(error, below: parent(of: node)) : error
+    }
     if let error = pendingEncodingError {
       throw error
     }
@@ -236,6 +256,46 @@ extension KeyMap {
   /// The full coding path of `node`.
   func encodingPath(to node: Int) -> [any CodingKey] {
     (encoder?.codingPath ?? []) + path(to: node)
+  }
+
+  /// Gives an error the underlying encoder threw below the object at `node` the full coding
+  /// path from the root.
+  ///
+  /// Foundation's `JSONEncoder` leaves the keys of containers opened with
+  /// `nestedContainer(keyedBy:forKey:)` out of the paths of the errors it throws (a `NaN` at
+  /// `"a.b.c"` is reported at `["c"]`). When the error's path starts with the coder's own path
+  /// but not with the path of `node`, the keys between them are put back. Errors whose path is
+  /// already complete, and errors of any other kind, are returned unchanged.
+  @usableFromInline
+  func withFullPath(_ error: any Error, below node: Int) -> any Error {
+    guard node > 0, case EncodingError.invalidValue(let value, let context) = error else {
+      return error
+    }
+    let base = encoder?.codingPath ?? []
+    let expected = base + path(to: node)
+    let reported = context.codingPath
+    guard reported.count > base.count, !startsWith(reported, expected), startsWith(reported, base)
+    else { return error }
+    return EncodingError.invalidValue(
+      value,
+      .init(
+        codingPath: expected + reported[base.count...],
+        debugDescription: context.debugDescription, underlyingError: context.underlyingError))
+  }
+
+  /// Gives an error the underlying encoder threw while writing the member `key` names the full
+  /// coding path from the root (see ``withFullPath(_:below:)``).
+  @usableFromInline
+  func withFullPath(_ error: any Error, besides key: Key) -> any Error {
+    withFullPath(error, below: node(at: key.parentPath, hint: key.parentNode))
+  }
+
+  /// Whether `path` begins with the keys of `prefix`.
+  private func startsWith(_ path: [any CodingKey], _ prefix: [any CodingKey]) -> Bool {
+    path.count >= prefix.count
+      && zip(path, prefix).allSatisfy {
+        $0.stringValue == $1.stringValue && $0.intValue == $1.intValue
+      }
   }
 
   /// Makes room in ``encodingStates`` for the nodes this run added.

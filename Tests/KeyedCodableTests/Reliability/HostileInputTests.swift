@@ -500,21 +500,25 @@ struct HostileInputTests {
     }
   }
 
-  /// Where a non-finite number sits, and the coding path JSONEncoder reports for it.
+  /// Where a non-finite number sits, and the full coding path of the error.
   ///
   /// JSONEncoder (swift-foundation) leaves the keys of containers opened with
   /// `nestedContainer(keyedBy:forKey:)` out of the paths of the errors it throws, for
   /// hand-written `Codable` too (see the next test): a value at `a.b.c` is reported at `["c"]`.
+  /// KeyedCodable puts those keys back.
   static let placements: [(String, @Sendable (Double) -> NonFinite, [String])] = [
     ("a member", { NonFinite(top: $0) }, ["top"]),
-    ("a nested key path", { NonFinite(nested: $0) }, ["c"]),
+    ("a nested key path", { NonFinite(nested: $0) }, ["a", "b", "c"]),
     ("a flat value", { NonFinite(location: Location(latitude: 1, longitude: $0)) }, ["longitude"]),
     (
       "a lossy array", { NonFinite(lossy: [Weighed(weight: 1), Weighed(weight: $0)]) },
-      ["items", "Index 1", "weight"]
+      ["list", "items", "Index 1", "weight"]
     ),
-    ("a nested Keyedable", { NonFinite(child: Child(weight: $0)) }, ["child", "weight"]),
-    ("a merged value", { NonFinite(merged: Weighed(weight: $0)) }, ["weight"]),
+    (
+      "a nested Keyedable", { NonFinite(child: Child(weight: $0)) },
+      ["x", "child", "body", "weight"]
+    ),
+    ("a merged value", { NonFinite(merged: Weighed(weight: $0)) }, ["user", "weight"]),
   ]
 
   @Test(arguments: [Double.nan, .infinity, -.infinity], placements.indices)
@@ -537,9 +541,21 @@ struct HostileInputTests {
     }
   }
 
-  @Test func theEncodersPathForANestedKeyPathIsThatOfHandWrittenNestedContainers() {
+  @Test func theKeysJSONEncoderLeavesOutOfTheErrorPathArePutBack() {
+    // Hand-written nested containers get Foundation's path; a key path gets the full one.
     expectError("invalidValue", at: ["c"]) { try encodeJSON(HandWritten()) }
-    expectError("invalidValue", at: ["c"]) { try encodeJSON(NonFinite(nested: .nan)) }
+    expectError("invalidValue", at: ["a", "b", "c"]) { try encodeJSON(NonFinite(nested: .nan)) }
+  }
+
+  struct Wrapper: Encodable {
+    var items: [NonFinite]
+  }
+
+  @Test func theFullPathStartsAtTheRootOfTheDocument() {
+    let items = [NonFinite(), NonFinite(child: Child(weight: .infinity))]
+    expectError("invalidValue", at: ["items", "Index 1", "x", "child", "body", "weight"]) {
+      try encodeJSON(Wrapper(items: items))
+    }
   }
 
   @Test func nonFiniteNumbersRoundTripWithAStringStrategy() throws {
