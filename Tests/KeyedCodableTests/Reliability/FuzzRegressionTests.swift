@@ -90,10 +90,11 @@ extension CodingUserInfoKey {
   /// its JSON type turned the failure into a `typeMismatch` at the failing member's path, so two
   /// decodes of one document threw different errors. Not a KeyedCodable bug: KeysCollection
   /// documents the order, and the fuzz model now sorts the keys, as that documentation advises.
-  static let invalidKeys =
+  static var invalidKeys: Data {
     Data(#"{"t0": {"a": {"b": "s"}}, "t1": {"a"#.utf8) + [0xFF, 0xFF]
-    + Data(#"": {"b": {"n": -1}}}, "t2": {"a": {"b": [3, "4"]}}, "t3": {"a": {"b": {"it"#.utf8)
-    + [0x91] + Data(#"ms": []}}}}"#.utf8)
+      + Data(#"": {"b": {"n": -1}}}, "t2": {"a": {"b": [3, "4"]}}, "t3": {"a": {"b": {"it"#.utf8)
+      + [0x91] + Data(#"ms": []}}}}"#.utf8)
+  }
 
   @Test func aKeyThatIsNotUTF8FailsTheDecodeWhicheverMemberIsReadFirst() {
     let decoder = JSONDecoder()
