@@ -36,6 +36,13 @@ extension KeyMap {
         return try encodeResolved(value, at: entry.target)
       }
     }
+    // A member of the mapped object itself, written for the first time: nothing to look up.
+    if entry.parent == 0, let root = rootEncodingContainer, entry.node < encodingStates.count,
+      encodingStates[entry.node] == .empty
+    {
+      encodingStates[entry.node] = .value
+      return try root.container.encodeValue(value, forKey: entry.memberKey)
+    }
     let box = try claimMember(entry.node, of: entry.parent, writing: value)
     do {
       try box.container.encodeValue(value, forKey: entry.memberKey)
