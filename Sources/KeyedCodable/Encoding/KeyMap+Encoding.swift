@@ -44,11 +44,7 @@ extension KeyMap {
       return try root.container.encodeValue(value, forKey: entry.memberKey)
     }
     let box = try claimMember(entry.node, of: entry.parent, writing: value)
-    do {
-      try box.container.encodeValue(value, forKey: entry.memberKey)
-    } catch {
-      throw withFullPath(error, below: entry.parent)
-    }
+    try put(value, into: box, forKey: entry.memberKey, below: entry.parent)
   }
 
   /// Claims the member a ``Key`` names and returns the container of its parent, or `nil` when
@@ -160,11 +156,7 @@ extension KeyMap {
       return
     }
     let container = try claimMember(node, of: parent, writing: value)
-    do {
-      try container.container.encodeValue(value, forKey: key)
-    } catch {
-      throw withFullPath(error, below: parent)
-    }
+    try put(value, into: container, forKey: key, below: parent)
   }
 
   /// Writes `null` as member `key` of the object at `node`.
@@ -177,11 +169,7 @@ extension KeyMap {
   func writeSingleValue<Value: Encodable>(_ value: Value, at node: Int) throws {
     guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: value, at: node) }
     let container = try claimMember(node, of: parent(of: node), writing: value)
-    do {
-      try container.container.encodeValue(value, forKey: key(of: node))
-    } catch {
-      throw withFullPath(error, below: parent(of: node))
-    }
+    try put(value, into: container, forKey: key(of: node), below: parent(of: node))
   }
 
   /// Writes `null` at `node`, which a merged value asked for as a single value.
@@ -288,6 +276,19 @@ extension KeyMap {
       .init(
         codingPath: expected + reported[base.count...],
         debugDescription: context.debugDescription, underlyingError: context.underlyingError))
+  }
+
+  /// Writes `value` as member `key` of the object `box` holds, which is the object at `parent`;
+  /// an error of the underlying encoder gets the full path (see ``withFullPath(_:below:)``).
+  @inlinable
+  func put<Value: Encodable>(
+    _ value: Value, into box: EncodingContainerBox, forKey key: PathKey, below parent: Int
+  ) throws {
+    do {
+      try box.container.encodeValue(value, forKey: key)
+    } catch {
+      throw withFullPath(error, below: parent)
+    }
   }
 
   /// Gives an error the underlying encoder threw while writing the member `key` names the full
