@@ -140,12 +140,16 @@ extension KeyMap {
 
   /// Decodes a value from the members of the mapped object itself.
   ///
-  /// An optional flat value is `nil` when a member it needs is missing or `null`.
+  /// An optional flat value is `nil` when none of the members it reads holds a value, when a
+  /// member it needs is missing or `null`, and when the mapped object itself is `null`; so `nil`
+  /// encodes to nothing and decodes back to `nil`.
   private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
     let decoder = try currentDecoder()
     guard !required else { return try Value(from: decoder) }
+    let presence = Presence()
     do {
-      return try Value(from: decoder)
+      let value = try Value(from: PresenceTrackingDecoder(base: decoder, presence: presence))
+      return presence.found ? value : nil
     } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
       return nil
     }

@@ -116,4 +116,37 @@ extension CodingUserInfoKey {
         "t2": .object(["a": .object(["b": .array([.number(3), .string("4")])])]),
       ])
   }
+
+  /// The plain Codable value the fuzz models map flat.
+  struct Leaf: Codable, Equatable {
+    var name: String?
+    var weight: Double?
+  }
+
+  /// Template 4 of the fuzz model `Program`: one optional flat value.
+  struct FlatLeaf: Codable, Keyedable, Equatable {
+    var flat: Leaf?
+
+    init(from decoder: Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try flat <-> map[""]
+    }
+  }
+
+  /// Input `ABAKbnVsbA==` (issue 13): the default options, template 4 (a flat `Leaf?`) and the
+  /// document `null`. The flat value decoded as `nil` and encoded as `{}`, which decoded to
+  /// `Leaf(name: nil, weight: nil)`: `decode(encode(x)) != x`.
+  @Test func aNilFlatValueEncodesToAnEmptyObjectThatDecodesToNil() throws {
+    let input = try #require(Data(base64Encoded: "ABAKbnVsbA=="))
+    #expect(Array(input.prefix(3)) == [0x00, 0x10, 0x0A])
+    let document = input.dropFirst(3)
+    let decoded = try JSONDecoder().decode(FlatLeaf.self, from: document)
+    #expect(decoded.flat == nil)
+    let encoded = try encodeJSON(decoded)
+    #expect(encoded == "{}")
+    #expect(try decode(FlatLeaf.self, from: encoded) == decoded)
+  }
 }
