@@ -32,7 +32,7 @@ extension Array: LossyDecodableArray where Element: Decodable {
       guard container.currentIndex > position else {
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
-            codingPath: container.codingPath + [PathKey(intValue: position)],
+            codingPath: container.codingPath + [PathKey(index: position)],
             debugDescription:
               "Cannot step over the invalid element at index \(position) of a lossy array."
           )

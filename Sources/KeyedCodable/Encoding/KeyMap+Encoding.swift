@@ -9,6 +9,9 @@ extension KeyMap {
   ///   losing data (see ``MappingErrors/Conflict``), and any error of the underlying encoder.
   @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
+    if recordsWrites {
+      noteWriter(of: mapping)
+    }
     guard mode == .encoding, let entry = mapping.entry, entry.isPlainMember,
       entry.valueType == ObjectIdentifier(Value.self)
     else {
@@ -16,14 +19,19 @@ extension KeyMap {
         if !isStandardScalar(Value.self), isNone(value) {
           return
         }
-        if let box = try claimMember(
+        switch try claimMember(
           key, mapping, isScalar: isStandardScalar(Value.self), writing: value)
         {
+        case .write(let box):
           do {
             return try box.container.encodeValue(value, forKey: key.codingKey)
           } catch {
             throw withFullPath(error, besides: key)
           }
+        case .written:
+          return
+        case .merge:
+          break
         }
       }
       return try encodeUnplanned(value, mapping)
@@ -37,29 +45,46 @@ extension KeyMap {
       }
     }
     // A member of the mapped object itself, written for the first time: nothing to look up.
-    if entry.parent == 0, let root = rootEncodingContainer, entry.node < encodingStates.count,
-      encodingStates[entry.node] == .empty
+    if entry.parent == 0, !recordsWrites, let root = rootEncodingContainer,
+      entry.node < encodingStates.count, encodingStates[entry.node] == .empty
     {
       encodingStates[entry.node] = .value
       return try root.container.encodeValue(value, forKey: entry.memberKey)
     }
-    let box = try claimMember(entry.node, of: entry.parent, writing: value)
+    guard let box = try claimMember(entry.node, of: entry.parent, writing: value) else { return }
     try put(value, into: box, forKey: entry.memberKey, below: entry.parent)
   }
 
-  /// Claims the member a ``Key`` names and returns the container of its parent, or `nil` when
-  /// other mappings continue below the member and a non-scalar value must be merged into it.
+  /// Remembers which mapping writes next, for the message of a conflict between two writes.
+  @usableFromInline
+  func noteWriter(of mapping: Mapping) {
+    activeWriter = mapping.keyDescription
+  }
+
+  /// What to do with the value of a mapping that names a member with a ``Key``.
+  @usableFromInline
+  enum MemberClaim {
+    /// Write the value into this container, the member's parent.
+    case write(EncodingContainerBox)
+    /// An equal value is already there: write nothing.
+    case written
+    /// Other mappings continue below the member: merge the value's members into it.
+    case merge
+  }
+
+  /// Claims the member a ``Key`` names.
   @usableFromInline
   func claimMember(
-    _ key: Key, _ mapping: Mapping, isScalar: Bool, writing value: @autoclosure () -> Any
-  ) throws -> EncodingContainerBox? {
+    _ key: Key, _ mapping: Mapping, isScalar: Bool, writing value: @autoclosure () -> any Encodable
+  ) throws -> MemberClaim {
     try checkInUse(mapping)
     let parent = node(at: key.parentPath, hint: key.parentNode)
     let node = child(of: parent, key: key.codingKey)
     if !isScalar, hasChildren(node) {
-      return nil
+      return .merge
     }
-    return try claimMember(node, of: parent, writing: value())
+    guard let box = try claimMember(node, of: parent, writing: value()) else { return .written }
+    return .write(box)
   }
 
   /// Whether `value` is an optional holding `nil`, whatever its static type.
@@ -74,6 +99,14 @@ extension KeyMap {
       lastCheckedTypeIsOptional = Value.self is any OptionalValue.Type
     }
     return lastCheckedTypeIsOptional && isNilOptional(value)
+  }
+
+  /// An explicit `null`, as a value to compare with what another mapping wrote.
+  private struct Null: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    }
   }
 
   /// Encodes a value whose mapping the plan did not resolve.
@@ -106,24 +139,50 @@ extension KeyMap {
   /// Checks that nothing was written at `node` yet, marks it written and returns the container
   /// of its parent.
   ///
-  /// - Throws: `EncodingError.invalidValue` when `node` already holds a value or members, or
-  ///   when a key on the way to `parent` holds a value that is not an object.
+  /// - Returns: The container of `parent`, or `nil` when an equal value is already written at
+  ///   `node` (two mappings of one key path, a nested value and one of its members): the value
+  ///   is then written once.
+  /// - Throws: `EncodingError.invalidValue` when `node` already holds a different value or
+  ///   members, or when a key on the way to `parent` holds a value that is not an object.
   @usableFromInline
   func claimMember(
-    _ node: Int, of parent: Int, writing value: @autoclosure () -> Any
-  ) throws -> EncodingContainerBox {
+    _ node: Int, of parent: Int, writing value: @autoclosure () -> any Encodable
+  ) throws -> EncodingContainerBox? {
     if node >= encodingStates.count {
       growEncodingStates()
     }
     guard encodingStates[node] == .empty else {
+      if encodingStates[node] == .value, try isRepeat(of: value(), at: node) {
+        return nil
+      }
       throw conflict(
         encodingStates[node] == .value ? .duplicate : .valueOverMembers, writing: value(), at: node)
     }
     encodingStates[node] = .value
+    if recordsWrites {
+      writtenValues[node] = (try capture(value(), at: node), activeWriter)
+    }
     if parent == 0, let root = rootEncodingContainer {
       return root
     }
     return try keyedEncodingContainer(at: parent, writing: value())
+  }
+
+  /// What `value` encodes as, written at `node`.
+  private func capture(_ value: any Encodable, at node: Int) throws -> EncodedValue {
+    try EncodedValue.capture(value, at: encodingPath(to: node), userInfo: userInfo)
+  }
+
+  /// Whether `value` is equal to what was written at `node` already.
+  ///
+  /// - Throws: `EncodingError.invalidValue` naming both mappings when the values differ.
+  private func isRepeat(of value: any Encodable, at node: Int) throws -> Bool {
+    guard let written = writtenValues[node] else { return false }
+    let repeated = try capture(value, at: node)
+    guard repeated != written.value else { return true }
+    throw MappingErrors.differentValues(
+      written.value, repeated, writers: (written.writer, activeWriter), value: value,
+      codingPath: encodingPath(to: node), keyPath: names(to: node).joined(separator: "."))
   }
 
   /// Handles a mapping whose optional value is `nil`: nothing is written.
@@ -155,27 +214,33 @@ extension KeyMap {
       try encodeMerged(value, at: node)
       return
     }
-    let container = try claimMember(node, of: parent, writing: value)
+    guard let container = try claimMember(node, of: parent, writing: value) else { return }
     try put(value, into: container, forKey: key, below: parent)
   }
 
   /// Writes `null` as member `key` of the object at `node`.
   func writeNil(forKey key: PathKey, of node: Int) throws {
-    let container = try claimMember(child(of: node, key: key), of: node, writing: Any?.none as Any)
+    guard
+      let container = try claimMember(child(of: node, key: key), of: node, writing: Null())
+    else { return }
     try container.container.encodeNil(forKey: key)
   }
 
   /// Writes `value` in one piece at `node`, which a merged value asked for as a single value.
   func writeSingleValue<Value: Encodable>(_ value: Value, at node: Int) throws {
     guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: value, at: node) }
-    let container = try claimMember(node, of: parent(of: node), writing: value)
+    guard let container = try claimMember(node, of: parent(of: node), writing: value) else {
+      return
+    }
     try put(value, into: container, forKey: key(of: node), below: parent(of: node))
   }
 
   /// Writes `null` at `node`, which a merged value asked for as a single value.
   func writeSingleNil(at node: Int) throws {
-    guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: Any?.none as Any, at: node) }
-    let container = try claimMember(node, of: parent(of: node), writing: Any?.none as Any)
+    guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: Null(), at: node) }
+    guard let container = try claimMember(node, of: parent(of: node), writing: Null()) else {
+      return
+    }
     try container.container.encodeNil(forKey: key(of: node))
   }
 

@@ -71,4 +71,25 @@ enum MappingErrors {
       }
     return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
   }
+
+  /// Two mappings write different values at one key path.
+  ///
+  /// - Parameters:
+  ///   - first: What the first mapping wrote.
+  ///   - second: What the second mapping would write.
+  ///   - writers: The keys of the two mappings, as written in `map(map:)`.
+  ///   - value: The second value.
+  ///   - codingPath: The full path of the key path.
+  ///   - keyPath: The key path as text.
+  /// - Returns: `EncodingError.invalidValue` with a message naming both mappings and values.
+  static func differentValues(
+    _ first: EncodedValue, _ second: EncodedValue, writers: (String, String), value: Any,
+    codingPath: [any CodingKey], keyPath: String
+  ) -> EncodingError {
+    let description =
+      "Key path \"\(keyPath)\" is written twice with different values: \(first.summary()) by "
+      + "map[\"\(writers.0)\"], then \(second.summary()) by map[\"\(writers.1)\"]; one would "
+      + "overwrite the other."
+    return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
+  }
 }

@@ -27,6 +27,13 @@ final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
     self.intValue = intValue
   }
 
+  /// The key of element `index` of an array, named as Foundation's coders name it
+  /// (`"Index 0"`), so that paths built here read like theirs.
+  init(index: Int) {
+    stringValue = "Index \(index)"
+    intValue = index
+  }
+
   /// Copies another coding key, keeping both its string and its integer value.
   init(_ key: some CodingKey) {
     stringValue = key.stringValue

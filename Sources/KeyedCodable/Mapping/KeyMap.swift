@@ -109,6 +109,15 @@ public final class KeyMap {
   /// An error met while a merged value was being encoded, thrown when its mapping ends.
   @exclusivity(unchecked)
   var pendingEncodingError: (any Error)?
+  /// Whether this encode keeps what it writes at each node, because its plan says two mappings
+  /// may write the same place (see ``MappingPlan/mayOverlap``).
+  @usableFromInline let recordsWrites: Bool
+  /// What was written at each node, and by which mapping, while ``recordsWrites``.
+  @exclusivity(unchecked)
+  var writtenValues: [Int: (value: EncodedValue, writer: String)] = [:]
+  /// The key of the mapping being encoded, while ``recordsWrites``.
+  @exclusivity(unchecked)
+  var activeWriter = ""
 
   init(
     mode: Mode, decoder: (any Decoder)?, encoder: (any Encoder)?, modelType: ObjectIdentifier,
@@ -123,6 +132,7 @@ public final class KeyMap {
     entries = plan?.entries ?? []
     recorded = recording ? [] : nil
     plannedLimit = recording ? 0 : entries.count
+    recordsWrites = mode == .encoding && (plan?.mayOverlap ?? true)
     if mode == .encoding {
       encodingStates = Array(repeating: .empty, count: base.end)
     }

@@ -83,6 +83,12 @@ final class MappingPlan: Sendable {
   ///
   /// Encoding a type whose runs differ first collects the run's keys (see ``KeyedEncoder``).
   let isStable: Bool
+  /// Whether two mappings may write the same place: a flat value, a key path mapped twice, or a
+  /// value at a key path that other mappings continue.
+  ///
+  /// Only then does an encode keep what it wrote at each key path, to compare a second write
+  /// with the first (see ``EncodedValue``); other models pay nothing for the check.
+  let mayOverlap: Bool
 
   init(entries: [PlanEntry], table: PathTable, isStable: Bool) {
     self.entries = entries
@@ -93,6 +99,25 @@ final class MappingPlan: Sendable {
       index[entry.key] = position
     }
     entryIndex = index
+    mayOverlap = Self.mayOverlap(entries, table)
+  }
+
+  private static func mayOverlap(_ entries: [PlanEntry], _ table: PathTable) -> Bool {
+    var written = Set<Int>()
+    for entry in entries {
+      switch entry.target {
+      case .flat:
+        return true
+      case .value(_, let node, _, _):
+        guard node >= 0 else { continue }
+        if !written.insert(node).inserted || (table.holds(node) && table.hasChildren(node)) {
+          return true
+        }
+      case .container:
+        continue
+      }
+    }
+    return false
   }
 
   /// The same plan, marked as coming from a model whose runs differ.
