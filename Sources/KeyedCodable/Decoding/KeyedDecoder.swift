@@ -26,7 +26,9 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
-    try makeMap(for: Model.self).run { try object.map(map: $0) }
+    let run = makeRun(for: Model.self)
+    let map = KeyMap(decoding: run)
+    try run.run { try object.map(map: map) }
   }
 
   /// Decodes the mappings of a class instance into `object`.
@@ -37,14 +39,22 @@ public struct KeyedDecoder {
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
     // The dynamic type: a subclass instance maps with the subclass's own plan.
     var object = object
-    try makeMap(for: type(of: object)).run { try object.map(map: $0) }
+    let run = makeRun(for: type(of: object))
+    let map = KeyMap(decoding: run)
+    try run.run { try object.map(map: map) }
   }
 
-  private func makeMap(for modelType: Any.Type) -> KeyMap {
-    let typeID = ObjectIdentifier(modelType)
-    let plan = PlanRegistry.shared.plan(for: typeID, decoding: true)
-    return KeyMap(
-      mode: .decoding, decoder: decoder, encoder: nil, modelType: typeID, plan: plan,
-      recording: plan == nil)
+  /// A run over the decoder's own backend when it has one, over its containers otherwise.
+  private func makeRun(for modelType: Any.Type) -> DecodeRun {
+    DecodeRun(backend: backend(for: decoder), modelType: ObjectIdentifier(modelType))
   }
+}
+
+/// The backend a decode run reads `decoder` through: the decoder's own, or its containers.
+///
+/// Asks only the decoders that are known to bring a backend, by comparing their type: a dynamic
+/// cast to ``DecodingBackendProvider`` would cost more than many mappings for every other
+/// decoder.
+func backend(for decoder: any Decoder) -> any DecodingBackend {
+  ContainerDecodingBackend(decoder)
 }

@@ -30,13 +30,7 @@ extension Array: LossyDecodableArray where Element: Decodable {
         _ = try? container.decodeNil()
       }
       guard container.currentIndex > position else {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: container.codingPath + [PathKey(index: position)],
-            debugDescription:
-              "Cannot step over the invalid element at index \(position) of a lossy array."
-          )
-        )
+        throw MappingErrors.cannotSkipElement(at: position, codingPath: container.codingPath)
       }
     }
     return elements

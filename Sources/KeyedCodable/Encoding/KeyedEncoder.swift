@@ -28,24 +28,29 @@ public struct KeyedEncoder {
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
   public func encode<Model: Keyedable>(from object: Model) throws {
     var object = object
-    let typeID = ObjectIdentifier(type(of: object))
-    var plan = PlanRegistry.shared.plan(for: typeID, decoding: false)
+    let modelType = ObjectIdentifier(type(of: object))
+    var plan = PlanRegistry.shared.plan(for: modelType, decoding: false)
     if plan == nil || plan?.isStable == false {
       // Learn every key path of this encode before writing, so a value that shares its key path
       // with other mappings is known to be shared before it is written.
-      let collector = KeyMap(
-        mode: .collecting, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
-        recording: true)
-      plan = try collector.run { try object.map(map: $0) }
+      let collector = EncodeRun(collectingFor: modelType, plan: plan, userInfo: encoder.userInfo)
+      let map = KeyMap(encoding: collector)
+      plan = try collector.run { try object.map(map: map) }
     }
-    let map = KeyMap(
-      mode: .encoding, decoder: nil, encoder: encoder, modelType: typeID, plan: plan,
-      recording: false)
-    try map.run {
-      // The mapped object is always an object, even when every optional is nil; opening it first
-      // also spares each mapping the check.
-      try $0.openRootObject()
-      try object.map(map: $0)
+    let run = EncodeRun(backend: backend(for: encoder), modelType: modelType, plan: plan)
+    let map = KeyMap(encoding: run)
+    try run.run {
+      // The mapped object is always an object, even when every optional is nil.
+      run.openRoot()
+      try object.map(map: map)
     }
   }
+}
+
+/// The backend an encode run writes to `encoder` through: the encoder's own, or its containers.
+///
+/// Asks only the encoders that are known to bring a backend, by comparing their type (see
+/// ``backend(for:)-(any Decoder)``).
+func backend(for encoder: any Encoder) -> any EncodingBackend {
+  ContainerEncodingBackend(encoder)
 }

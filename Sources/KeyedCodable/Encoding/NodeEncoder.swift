@@ -2,90 +2,91 @@
 ///
 /// Used for flat values (whose members join the mapped object) and for a value at a key path
 /// that other mappings continue (`"user"` holding a struct while `"user.city"` is mapped too).
-/// Every write goes back through the ``KeyMap``, which opens each object once and throws instead
+/// Every write goes back through the ``EncodeRun``, which opens each object once and throws instead
 /// of overwriting when two writers claim the same key.
 struct NodeEncoder: Encoder {
-  let map: KeyMap
+  let run: EncodeRun
   /// The node whose object receives the value's members.
   let node: Int
 
-  var codingPath: [any CodingKey] { map.encodingPath(to: node) }
+  var codingPath: [any CodingKey] { run.codingPath(to: node) }
 
-  var userInfo: [CodingUserInfoKey: Any] { map.userInfo }
+  var userInfo: [CodingUserInfoKey: Any] { run.userInfo }
 
   func container<Member: CodingKey>(keyedBy type: Member.Type) -> KeyedEncodingContainer<Member> {
-    map.openObject(at: node)
-    return KeyedEncodingContainer(NodeKeyedContainer<Member>(map: map, node: node))
+    run.openObjectForMerge(at: node)
+    return KeyedEncodingContainer(NodeKeyedContainer<Member>(run: run, node: node))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    map.openArray(at: node) ?? RejectedArrayContainer(map: map, node: node)
+    run.openArray(at: node) ?? RejectedArrayContainer(run: run, node: node)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    NodeSingleValueContainer(map: map, node: node)
+    NodeSingleValueContainer(run: run, node: node)
   }
 }
 
 /// The members of a merged value, written into the object at a node.
 struct NodeKeyedContainer<Member: CodingKey>: KeyedEncodingContainerProtocol {
-  let map: KeyMap
+  let run: EncodeRun
   let node: Int
 
-  var codingPath: [any CodingKey] { map.encodingPath(to: node) }
+  var codingPath: [any CodingKey] { run.codingPath(to: node) }
 
   mutating func encodeNil(forKey key: Member) throws {
-    try map.writeNil(forKey: PathKey(key), of: node)
+    try run.writeNil(forKey: PathKey(key), of: node)
   }
 
   mutating func encode<Value: Encodable>(_ value: Value, forKey key: Member) throws {
     let key = PathKey(key)
-    try map.write(value, at: map.child(of: node, key: key), parent: node, key: key)
+    try run.write(value, at: run.follower.tree.child(of: node, key: key), parent: node, key: key)
   }
 
   mutating func nestedContainer<Nested: CodingKey>(
     keyedBy keyType: Nested.Type, forKey key: Member
   ) -> KeyedEncodingContainer<Nested> {
-    NodeEncoder(map: map, node: map.child(of: node, key: PathKey(key))).container(
+    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: PathKey(key))).container(
       keyedBy: Nested.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Member) -> any UnkeyedEncodingContainer {
-    NodeEncoder(map: map, node: map.child(of: node, key: PathKey(key))).unkeyedContainer()
+    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: PathKey(key)))
+      .unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
-    NodeEncoder(map: map, node: map.child(of: node, key: .superKey))
+    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: .superKey))
   }
 
   mutating func superEncoder(forKey key: Member) -> any Encoder {
-    NodeEncoder(map: map, node: map.child(of: node, key: PathKey(key)))
+    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: PathKey(key)))
   }
 }
 
 /// A merged value encoded as one piece: written as the member at the node.
 struct NodeSingleValueContainer: SingleValueEncodingContainer {
-  let map: KeyMap
+  let run: EncodeRun
   let node: Int
 
-  var codingPath: [any CodingKey] { map.encodingPath(to: node) }
+  var codingPath: [any CodingKey] { run.codingPath(to: node) }
 
   mutating func encodeNil() throws {
-    try map.writeSingleNil(at: node)
+    try run.writeSingleNil(at: node)
   }
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
-    try map.writeSingleValue(value, at: node)
+    try run.writeSingleValue(value, at: node)
   }
 }
 
 /// Stands in for an array that could not be opened; the reason is thrown when the mapping ends,
 /// and again by every write.
 struct RejectedArrayContainer: UnkeyedEncodingContainer {
-  let map: KeyMap
+  let run: EncodeRun
   let node: Int
 
-  var codingPath: [any CodingKey] { map.encodingPath(to: node) }
+  var codingPath: [any CodingKey] { run.codingPath(to: node) }
 
   var count: Int { 0 }
 
@@ -100,7 +101,7 @@ struct RejectedArrayContainer: UnkeyedEncodingContainer {
   mutating func nestedContainer<Nested: CodingKey>(
     keyedBy keyType: Nested.Type
   ) -> KeyedEncodingContainer<Nested> {
-    KeyedEncodingContainer(NodeKeyedContainer<Nested>(map: map, node: node))
+    KeyedEncodingContainer(NodeKeyedContainer<Nested>(run: run, node: node))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -108,13 +109,10 @@ struct RejectedArrayContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    NodeEncoder(map: map, node: node)
+    NodeEncoder(run: run, node: node)
   }
 
   private var rejection: any Error {
-    map.pendingEncodingError
-      ?? EncodingError.invalidValue(
-        "an array",
-        .init(codingPath: codingPath, debugDescription: "This array could not be opened."))
+    run.pendingError ?? MappingErrors.arrayNotOpened(codingPath: codingPath)
   }
 }

@@ -92,4 +92,96 @@ enum MappingErrors {
       + "overwrite the other."
     return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
   }
+
+  /// A mapping used after the `map(map:)` call it was made in returned.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The mapping's key as written.
+  ///   - decoding: Whether the run decoded.
+  /// - Returns: `DecodingError.dataCorrupted` or `EncodingError.invalidValue` at the root.
+  static func usedAfterRun(_ keyPath: String, decoding: Bool) -> any Error {
+    let description =
+      "The key map for \"\(keyPath)\" was used after the map(map:) call it was passed to "
+      + "returned; a KeyMap is only valid during that call."
+    if decoding {
+      return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: description))
+    }
+    return EncodingError.invalidValue(
+      keyPath, .init(codingPath: [], debugDescription: description))
+  }
+
+  /// A state KeyedCodable's own code should never reach, reported instead of trapping.
+  ///
+  /// - Parameters:
+  ///   - description: What went wrong.
+  ///   - codingPath: Where.
+  /// - Returns: `DecodingError.dataCorrupted` naming the problem as a KeyedCodable bug.
+  static func internalInconsistency(_ description: String, codingPath: [any CodingKey])
+    -> DecodingError
+  {
+    .dataCorrupted(
+      .init(
+        codingPath: codingPath,
+        debugDescription: "KeyedCodable internal error (please report it): \(description)"))
+  }
+
+  /// Gives an error an encoder threw below an object the full coding path from the root.
+  ///
+  /// Foundation's `JSONEncoder` leaves the keys of containers opened with
+  /// `nestedContainer(keyedBy:forKey:)` out of the paths of the errors it throws (a `NaN` at
+  /// `"a.b.c"` is reported at `["c"]`). When the error's path starts with the encoder's own path
+  /// (`base`) but not with `expected`, the path of the object written to, the keys between them
+  /// are put back. Errors whose path is already complete, and errors of any other kind, are
+  /// returned unchanged.
+  ///
+  /// - Parameters:
+  ///   - error: The error the encoder threw.
+  ///   - expected: The full path of the object the value was written into.
+  ///   - base: The path of the encoder the run writes to.
+  /// - Returns: The error with its full path.
+  static func withFullPath(
+    _ error: any Error, expected: [any CodingKey], base: [any CodingKey]
+  ) -> any Error {
+    guard case EncodingError.invalidValue(let value, let context) = error else { return error }
+    let reported = context.codingPath
+    guard reported.count > base.count, !startsWith(reported, expected), startsWith(reported, base)
+    else { return error }
+    return EncodingError.invalidValue(
+      value,
+      .init(
+        codingPath: expected + reported[base.count...],
+        debugDescription: context.debugDescription, underlyingError: context.underlyingError))
+  }
+
+  /// Whether `path` begins with the keys of `prefix`.
+  private static func startsWith(_ path: [any CodingKey], _ prefix: [any CodingKey]) -> Bool {
+    path.count >= prefix.count
+      && zip(path, prefix).allSatisfy {
+        $0.stringValue == $1.stringValue && $0.intValue == $1.intValue
+      }
+  }
+
+  /// A lossy array whose container does not move past an invalid element.
+  ///
+  /// - Parameters:
+  ///   - position: The index of the element.
+  ///   - codingPath: The path of the array.
+  /// - Returns: `DecodingError.dataCorrupted` at the element's path.
+  static func cannotSkipElement(at position: Int, codingPath: [any CodingKey]) -> DecodingError {
+    .dataCorrupted(
+      .init(
+        codingPath: codingPath + [PathKey(index: position)],
+        debugDescription:
+          "Cannot step over the invalid element at index \(position) of a lossy array."))
+  }
+
+  /// A write into an array a merged value could not open (the reason was thrown already).
+  ///
+  /// - Parameter codingPath: The array's path.
+  /// - Returns: `EncodingError.invalidValue` at the array's path.
+  static func arrayNotOpened(codingPath: [any CodingKey]) -> EncodingError {
+    .invalidValue(
+      "an array",
+      .init(codingPath: codingPath, debugDescription: "This array could not be opened."))
+  }
 }

@@ -21,7 +21,7 @@ public struct KeysCollection {
 
   /// The members of the object being mapped.
   public var all: [Key] {
-    map.memberKeys(of: nil)
+    map.decoding?.memberKeys(of: nil) ?? []
   }
 
   /// The members of the object at a key path.
@@ -33,7 +33,7 @@ public struct KeysCollection {
   /// - Returns: The object's members, or an empty array when there is no object at `key`
   ///   (the key is missing, `null`, or holds another kind of value).
   public func all(for key: String, options: KeyOptions = .default) -> [Key] {
-    map.memberKeys(of: map[key, options])
+    map.decoding?.memberKeys(of: map[key, options]) ?? []
   }
 
   /// The members of the object at a coding key's key path.
@@ -44,6 +44,6 @@ public struct KeysCollection {
   ///   - options: The markers that give the key its structure.
   /// - Returns: The object's members, or an empty array when there is no object at `key`.
   public func all<Coding: CodingKey>(for key: Coding, options: KeyOptions = .default) -> [Key] {
-    map.memberKeys(of: map[key, options])
+    map.decoding?.memberKeys(of: map[key, options]) ?? []
   }
 }

@@ -3,15 +3,6 @@
 /// Made by subscripting the key map (`map["user.name"]`); used on the right-hand side of
 /// `<->`, `<<-`, `->>`, `<?>`, `<<?` and `?>>`.
 public struct Mapping {
-  /// How the mapping names its value.
-  @usableFromInline
-  enum Address {
-    /// A key path to parse with the mapping's options.
-    case name(String)
-    /// A member listed by ``KeysCollection``: never parsed.
-    case member(Key)
-  }
-
   /// The key of a mapping the plan did not resolve when it was made.
   @usableFromInline
   enum Pending {
@@ -73,28 +64,23 @@ public struct Mapping {
     return mapping
   }
 
-  /// How the mapping names its value.
-  var address: Address {
+  /// The key string and options of a mapping made from a string or a `CodingKey` (for a
+  /// ``Key``: its name, read literally).
+  var keyAndOptions: (String, KeyOptions) {
     switch pending {
-    case .name(let name, _): .name(name)
-    case .member(let key): .member(key)
-    case .none: .name(entry?.key ?? "")
-    }
-  }
-
-  /// The options the mapping's key is read with.
-  var options: KeyOptions {
-    switch pending {
-    case .name(_, let options): options
-    case .member, .none: entry?.options ?? .default
+    case .name(let name, let options): (name, options)
+    case .member(let key):
+      (key.stringValue, KeyOptions(delimiter: nil, flat: nil, optionalArrayElements: nil))
+    case .none: (entry?.key ?? "", entry?.options ?? .default)
     }
   }
 
   /// The key as the mapping was written, for error messages.
   var keyDescription: String {
-    switch address {
-    case .name(let name): name
+    switch pending {
+    case .name(let name, _): name
     case .member(let key): key.path.joined(separator: ".")
+    case .none: entry?.key ?? ""
     }
   }
 }

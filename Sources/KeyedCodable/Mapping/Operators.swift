@@ -65,8 +65,8 @@ public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `DecodingError` with the full coding path.
 @inlinable
 public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
-  guard right.map.isDecoding else { return }
-  if let value = try right.map.decode(Value.self, right, required: true) {
+  guard let run = right.map.decoding else { return }
+  if let value = try run.decode(Value.self, right, required: true) {
     left = value
   }
 }
@@ -79,8 +79,8 @@ public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
 /// - Throws: `DecodingError` with the full coding path.
 @inlinable
 public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
-  guard right.map.isDecoding else { return }
-  left = try right.map.decode(Value.self, right, required: right.isRequired)
+  guard let run = right.map.decoding else { return }
+  left = try run.decode(Value.self, right, required: right.isRequired)
 }
 
 /// Encodes `left` at the mapping's key; does nothing while decoding.
@@ -91,8 +91,8 @@ public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
 public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
-  guard !right.map.isDecoding else { return }
-  try right.map.encode(left, right)
+  guard let run = right.map.encoding else { return }
+  try run.encode(left, right)
 }
 
 /// Encodes an optional value at the mapping's key, writing nothing for `nil`; does nothing while
@@ -105,11 +105,11 @@ public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   ``Mapping/required()``.
 @inlinable
 public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
-  guard !right.map.isDecoding else { return }
+  guard let run = right.map.encoding else { return }
   if let left {
-    try right.map.encode(left, right)
+    try run.encode(left, right)
   } else {
-    try right.map.encodeNil(Value.self, right, required: right.isRequired)
+    try run.encodeNil(Value.self, right, required: right.isRequired)
   }
 }
 
@@ -157,8 +157,8 @@ public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
 @inlinable
 public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
-  guard right.map.isDecoding else { return }
-  if let value = try right.map.decode(Value.self, right, required: false) {
+  guard let run = right.map.decoding else { return }
+  if let value = try run.decode(Value.self, right, required: false) {
     left = value
   }
 }
@@ -171,8 +171,8 @@ public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
 @inlinable
 public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
-  guard right.map.isDecoding else { return }
-  if let value = try right.map.decode(Value.self, right, required: false) {
+  guard let run = right.map.decoding else { return }
+  if let value = try run.decode(Value.self, right, required: false) {
     left = value
   }
 }
@@ -197,10 +197,10 @@ public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
 public func ?>> <Value: Encodable>(left: Value?, right: Mapping) throws {
-  guard !right.map.isDecoding else { return }
+  guard let run = right.map.encoding else { return }
   if let left {
-    try right.map.encode(left, right)
+    try run.encode(left, right)
   } else {
-    try right.map.encodeNil(Value.self, right, required: false)
+    try run.encodeNil(Value.self, right, required: false)
   }
 }

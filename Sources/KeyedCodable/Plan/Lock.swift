@@ -10,11 +10,17 @@
   import Foundation
 #endif
 
-/// A small mutual-exclusion lock over the platform's native primitive.
+/// A value that is only read and changed while holding a lock.
 ///
-/// `os_unfair_lock` on Apple platforms, `pthread_mutex_t` on Linux and Android, `NSLock`
-/// elsewhere. The lock word lives in its own allocation so its address never moves.
-final class Lock: @unchecked Sendable {
+/// Why not `Synchronization.Mutex`: it needs macOS 15, iOS 18, tvOS 18 and watchOS 11, and the
+/// package supports macOS 10.15, iOS 13, tvOS 13 and watchOS 6 (see `Package.swift`). This type is
+/// the same idea over the platform's own primitive: `os_unfair_lock` on Apple platforms,
+/// `pthread_mutex_t` on Linux and Android, `NSLock` elsewhere.
+///
+/// `@unchecked Sendable` for the reason `Mutex` is `Sendable`: the compiler cannot see that the
+/// lock serializes every access to `state`, but nothing reaches `state` except through
+/// ``withLock(_:)``.
+final class Locked<State>: @unchecked Sendable {
   #if canImport(os)
     private let word: UnsafeMutablePointer<os_unfair_lock>
   #elseif canImport(Glibc) || canImport(Musl) || canImport(Bionic)
@@ -22,8 +28,12 @@ final class Lock: @unchecked Sendable {
   #else
     private let word = NSLock()
   #endif
+  private var state: State
 
-  init() {
+  /// Creates a lock protecting `state`.
+  init(_ state: State) {
+    self.state = state
+    // The lock word lives in an allocation of its own, so its address never moves.
     #if canImport(os)
       word = .allocate(capacity: 1)
       word.initialize(to: os_unfair_lock())
@@ -45,8 +55,8 @@ final class Lock: @unchecked Sendable {
     #endif
   }
 
-  /// Runs `body` while holding the lock.
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+  /// Runs `body` with the protected state while holding the lock.
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     #if canImport(os)
       os_unfair_lock_lock(word)
       defer { os_unfair_lock_unlock(word) }
@@ -57,6 +67,6 @@ final class Lock: @unchecked Sendable {
       word.lock()
       defer { word.unlock() }
     #endif
-    return try body()
+    return try body(&state)
   }
 }

@@ -15,7 +15,13 @@ final class DecodingContainerBox {
 /// An encoding container held by reference (see ``DecodingContainerBox``).
 @usableFromInline
 final class EncodingContainerBox {
-  @usableFromInline @exclusivity(unchecked) var container: KeyedEncodingContainer<PathKey>
+  // Written through on every mapping; unchecked exclusivity in release builds only (see
+  // ``MappingRun``).
+  #if DEBUG
+    @usableFromInline var container: KeyedEncodingContainer<PathKey>
+  #else
+    @usableFromInline @exclusivity(unchecked) var container: KeyedEncodingContainer<PathKey>
+  #endif
 
   init(_ container: KeyedEncodingContainer<PathKey>) {
     self.container = container

@@ -1,0 +1,134 @@
+/// The default ``DecodingBackend``: reads through the keyed containers of any `Decoder`.
+///
+/// Each object is opened once per run with `nestedContainer(keyedBy:forKey:)` and kept by node,
+/// boxed so handing it out costs one retain (see ``DecodingContainerBox``). Values of the standard
+/// scalar types are read with the containers' concrete methods, which coders implement faster
+/// than the generic one.
+@usableFromInline
+final class ContainerDecodingBackend: DecodingBackend {
+  private let decoder: any Decoder
+  // Read on every mapping; unchecked exclusivity in release builds only (see ``MappingRun``).
+  #if DEBUG
+    /// The mapped object, once open.
+    @usableFromInline var root: DecodingContainerBox?
+    /// The open nested objects by node; allocated on the first nested key path.
+    @usableFromInline var nested: [DecodingContainerBox?] = []
+  #else
+    /// The mapped object, once open.
+    @exclusivity(unchecked) @usableFromInline var root: DecodingContainerBox?
+    /// The open nested objects by node; allocated on the first nested key path.
+    @exclusivity(unchecked) @usableFromInline var nested: [DecodingContainerBox?] = []
+  #endif
+
+  init(_ decoder: any Decoder) {
+    self.decoder = decoder
+  }
+
+  var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
+
+  func openRoot() throws {
+    root = DecodingContainerBox(try decoder.container(keyedBy: PathKey.self))
+  }
+
+  func openObject(_ node: Int, key: PathKey, in parent: Int) throws -> NodePresence {
+    let parentBox = try box(parent)
+    do {
+      store(
+        DecodingContainerBox(
+          try parentBox.container.nestedContainer(keyedBy: PathKey.self, forKey: key)),
+        at: node)
+      return .object
+    } catch let error as DecodingError {
+      guard let presence = absence(of: key, in: parentBox.container, after: error) else {
+        throw error
+      }
+      return presence
+    }
+  }
+
+  func codingPath(ofOpen node: Int) -> [any CodingKey] {
+    openContainer(node)?.container.codingPath ?? decoder.codingPath
+  }
+
+  func decode<Value: Decodable>(_ type: Value.Type, forKey key: PathKey, in node: Int) throws
+    -> Value
+  {
+    try box(node).container.decodeValue(Value.self, forKey: key)
+  }
+
+  func decodeIfPresent<Value: Decodable>(
+    _ type: Value.Type, forKey key: PathKey, in node: Int
+  ) throws -> Value? {
+    try box(node).container.decodeValueIfPresent(Value.self, forKey: key)
+  }
+
+  func isAbsent(_ key: PathKey, in node: Int) throws -> Bool {
+    let box = try box(node)
+    return try !box.container.contains(key) || box.container.decodeNil(forKey: key)
+  }
+
+  func elements(forKey key: PathKey, in node: Int) throws -> any UnkeyedDecodingContainer {
+    try box(node).container.nestedUnkeyedContainer(forKey: key)
+  }
+
+  func memberKeys(in node: Int) -> [PathKey] {
+    guard let box = try? box(node) else { return [] }
+    return box.container.allKeys
+  }
+
+  func rootDecoder() -> any Decoder {
+    decoder
+  }
+
+  // MARK: - Containers
+
+  /// The container of the object at `node`, if it is open: the fast path of ``DecodeRun``.
+  @inlinable
+  func openContainer(_ node: Int) -> DecodingContainerBox? {
+    if node == 0 {
+      return root
+    }
+    return node < nested.count ? nested[node] : nil
+  }
+
+  /// The container of the open object at `node`.
+  private func box(_ node: Int) throws -> DecodingContainerBox {
+    if let box = openContainer(node) {
+      return box
+    }
+    // The run opens every object before reading from it; reaching this is a bug, reported as
+    // an error rather than a trap.
+    throw MappingErrors.internalInconsistency(
+      "The object at node \(node) was read before it was opened.", codingPath: decoder.codingPath)
+  }
+
+  private func store(_ box: DecodingContainerBox, at node: Int) {
+    if node >= nested.count {
+      // Room for the nodes of a typical model at once, then doubling.
+      let count = Swift.max(node + 1, nested.count * 2, 16)
+      if nested.isEmpty {
+        nested = Array(repeating: nil, count: count)
+      } else {
+        nested.append(contentsOf: repeatElement(nil, count: count - nested.count))
+      }
+    }
+    nested[node] = box
+  }
+
+  /// Whether `error`, from opening member `key` of `container`, means the member is missing or
+  /// `null`; `nil` when the member is there but not an object.
+  private func absence(
+    of key: PathKey, in container: KeyedDecodingContainer<PathKey>, after error: DecodingError
+  ) -> NodePresence? {
+    switch error {
+    case .keyNotFound:
+      return container.contains(key) ? nil : .missing
+    case .valueNotFound:
+      return .null
+    case .typeMismatch:
+      return (try? container.decodeNil(forKey: key)) == true ? .null : nil
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,283 @@
+/// One decode of a ``Keyedable`` value: its mappings read values through a ``DecodingBackend``.
+///
+/// The run knows what each mapping means (a plain member, a flat value, a lossy array, a listed
+/// member), which objects must be open to read it, and what an absent value gives: `nil` for
+/// optional storage, an error naming the key path for required storage. The backend only opens
+/// objects and reads members.
+@usableFromInline
+final class DecodeRun: MappingRun {
+  /// Where the values come from.
+  let backend: any DecodingBackend
+  /// The backend again when it is a ``ContainerDecodingBackend``, for the inlined fast path.
+  @usableFromInline let containers: ContainerDecodingBackend?
+
+  #if DEBUG
+    /// What each node holds, once looked at; allocated on the first nested key path (node `0`,
+    /// the mapped object, is ``rootIsOpen``).
+    private var presence: [NodePresence] = []
+  #else
+    /// What each node holds, once looked at; allocated on the first nested key path (node `0`,
+    /// the mapped object, is ``rootIsOpen``).
+    @exclusivity(unchecked) private var presence: [NodePresence] = []
+  #endif
+  /// Whether the mapped object is open.
+  private var rootIsOpen = false
+
+  init(backend: any DecodingBackend, modelType: ObjectIdentifier) {
+    self.backend = backend
+    containers = backend as? ContainerDecodingBackend
+    let plan = PlanRegistry.shared.plan(for: modelType, decoding: true)
+    super.init(modelType: modelType, plan: plan, recording: plan == nil, decoding: true)
+  }
+
+  /// The `userInfo` of the underlying decoder.
+  var userInfo: [CodingUserInfoKey: Any] { backend.userInfo }
+
+  // MARK: - Decoding a mapping
+
+  /// Decodes the value `mapping` points at.
+  ///
+  /// Inlined into the model, where `Value` is a concrete type: a member the plan resolved, in an
+  /// object the container backend already opened, is read right away with the container's
+  /// concrete method for a standard type. Everything else goes through
+  /// ``decodeMapping(_:_:required:)``, which works for any backend.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the value.
+  ///   - mapping: The mapping.
+  ///   - required: Whether a missing key or `null` throws; otherwise it gives `nil`.
+  /// - Returns: The value, or `nil` when it is absent and not required.
+  /// - Throws: `DecodingError` with the full coding path.
+  @inlinable
+  func decode<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping, required: Bool) throws
+    -> Value?
+  {
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self), !isFinished, containers != nil
+    {
+      do {
+        guard
+          let box = try containers?.openContainer(entry.parent)
+            ?? openContainer(entry.parent, for: mapping, required: required)
+        else { return nil }
+        if required {
+          return try box.container.decodeValue(Value.self, forKey: entry.memberKey)
+        }
+        return try box.container.decodeValueIfPresent(Value.self, forKey: entry.memberKey)
+      } catch  where required {
+        return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
+      }
+    }
+    return try decodeMapping(Value.self, mapping, required: required)
+  }
+
+  /// Opens the object at `node` for the fast path of ``decode(_:_:required:)``.
+  ///
+  /// - Returns: The object's container, or `nil` when it is absent and the mapping is optional.
+  @usableFromInline
+  func openContainer(_ node: Int, for mapping: Mapping, required: Bool) throws
+    -> DecodingContainerBox?
+  {
+    guard try objectIsOpen(node, mapping, required: required) else { return nil }
+    return containers?.openContainer(node)
+  }
+
+  /// Decodes the value `mapping` points at, through the backend (see
+  /// ``decode(_:_:required:)``).
+  @usableFromInline
+  func decodeMapping<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping, required: Bool)
+    throws -> Value?
+  {
+    try checkInUse(mapping)
+    let target: MappingTarget
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self)
+    {
+      target = entry.target
+    } else if case .member(let key) = mapping.pending {
+      target = follower.memberTarget(key)
+    } else {
+      target = follower.target(of: mapping, valueType: Value.self)
+    }
+    do {
+      return try decode(Value.self, at: target, mapping, required: required)
+    } catch  where required {
+      return try decodeAsOptional(Value.self, at: target, mapping, after: error)
+    }
+  }
+
+  /// Retries a required decode that failed, for a `Value` that is an `Optional` after all (a
+  /// generic caller's `T == U?`): such storage is optional, and an absent value gives `nil`.
+  @usableFromInline
+  func decodeAsOptional<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, after error: any Error
+  ) throws -> Value? {
+    guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
+    let value = try decode(Value.self, at: target, mapping, required: false)
+    return value ?? optionalType.noneValue as? Value
+  }
+
+  /// Decodes the value at any target: plain members, flat values and lossy arrays.
+  private func decode<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    switch target {
+    case .value(let parent, _, let key, let lossy):
+      guard try objectIsOpen(parent, mapping, required: required) else { return nil }
+      if lossy, let arrayType = Value.self as? any LossyDecodableArray.Type {
+        return try decodeLossy(
+          arrayType, as: Value.self, forKey: key, in: parent, required: required)
+      }
+      if required {
+        return try backend.decode(Value.self, forKey: key, in: parent)
+      }
+      return try backend.decodeIfPresent(Value.self, forKey: key, in: parent)
+    case .flat:
+      return try decodeFlat(Value.self, required: required)
+    case .container(let node):
+      guard node > 0 else { return try decodeFlat(Value.self, required: required) }
+      let target = MappingTarget.value(
+        parent: follower.tree.parent(of: node), node: node, key: follower.tree.key(of: node),
+        lossy: false)
+      return try decode(Value.self, at: target, mapping, required: required)
+    }
+  }
+
+  /// Decodes a value from the members of the mapped object itself.
+  ///
+  /// An optional flat value is `nil` when none of the members it reads holds a value, when a
+  /// member it needs is missing or `null`, and when the mapped object itself is `null`; so `nil`
+  /// encodes to nothing and decodes back to `nil`.
+  private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
+    let decoder = backend.rootDecoder()
+    guard !required else { return try Value(from: decoder) }
+    let presence = Presence()
+    do {
+      let value = try Value(from: PresenceTrackingDecoder(base: decoder, presence: presence))
+      return presence.found ? value : nil
+    } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
+      return nil
+    }
+  }
+
+  /// Decodes an array, dropping the elements that fail to decode.
+  private func decodeLossy<Elements: LossyDecodableArray, Value>(
+    _ arrayType: Elements.Type, as valueType: Value.Type, forKey key: PathKey, in node: Int,
+    required: Bool
+  ) throws -> Value? {
+    if !required, try backend.isAbsent(key, in: node) {
+      return nil
+    }
+    var elements = try backend.elements(forKey: key, in: node)
+    return try Elements.decodeDroppingInvalidElements(from: &elements) as? Value
+  }
+
+  // MARK: - Objects
+
+  /// Makes sure the object at `node` is open, opening it and the objects on its way once.
+  ///
+  /// - Returns: Whether the object is there; `false` when a member on the way is missing or
+  ///   `null` and the mapping is not required.
+  /// - Throws: `keyNotFound` or `valueNotFound` for an absent member of a required mapping, and
+  ///   the backend's `typeMismatch` when a member on the way is not an object.
+  private func objectIsOpen(_ node: Int, _ mapping: Mapping?, required: Bool) throws -> Bool {
+    if !rootIsOpen {
+      try backend.openRoot()
+      rootIsOpen = true
+    }
+    guard node > 0 else { return true }
+    if node < presence.count {
+      switch presence[node] {
+      case .object: return true
+      case .missing: return try absent(node, isNull: false, mapping, required: required)
+      case .null: return try absent(node, isNull: true, mapping, required: required)
+      case .unopened: break
+      }
+    } else if presence.isEmpty {
+      presence = Array(repeating: .unopened, count: follower.tree.count)
+    } else {
+      presence.append(
+        contentsOf: repeatElement(.unopened, count: follower.tree.count - presence.count))
+    }
+    let parent = follower.tree.parent(of: node)
+    if parent == 0 || presence[parent] == .object {
+      // Most key paths share their parent with an earlier mapping: open one level.
+      return try open(node, in: parent, mapping, required: required)
+    }
+    // Otherwise find the nearest ancestor looked at before, then open the objects below it in
+    // turn. A loop, not recursion: key paths may be thousands of segments long.
+    var pending = [node]
+    var ancestor = parent
+    while ancestor > 0, presence[ancestor] == .unopened {
+      pending.append(ancestor)
+      ancestor = follower.tree.parent(of: ancestor)
+    }
+    if ancestor > 0, presence[ancestor] != .object {
+      return try absent(ancestor, isNull: presence[ancestor] == .null, mapping, required: required)
+    }
+    for current in pending.reversed() {
+      guard try open(current, in: follower.tree.parent(of: current), mapping, required: required)
+      else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Opens the object at `node`, a member of the open object `parent`.
+  private func open(_ node: Int, in parent: Int, _ mapping: Mapping?, required: Bool) throws
+    -> Bool
+  {
+    let found = try backend.openObject(node, key: follower.tree.key(of: node), in: parent)
+    presence[node] = found
+    if found == .object {
+      return true
+    }
+    return try absent(node, isNull: found == .null, mapping, required: required)
+  }
+
+  /// The result of reaching an absent member: `false`, or an error for a required mapping.
+  private func absent(_ node: Int, isNull: Bool, _ mapping: Mapping?, required: Bool) throws
+    -> Bool
+  {
+    guard required else { return false }
+    throw MappingErrors.absentMember(
+      follower.tree.key(of: node), isNull: isNull,
+      codingPath: codingPath(to: follower.tree.parent(of: node)),
+      keyPath: mapping?.keyDescription ?? "")
+  }
+
+  /// The full coding path of `node`: that of its nearest open ancestor, then the keys below.
+  func codingPath(to node: Int) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var current = node
+    while current > 0, current >= presence.count || presence[current] != .object {
+      keys.append(follower.tree.key(of: current))
+      current = follower.tree.parent(of: current)
+    }
+    return backend.codingPath(ofOpen: current) + keys.reversed()
+  }
+
+  // MARK: - Member listing
+
+  /// The members of the object `mapping` points at, or of the mapped object when it is `nil`.
+  ///
+  /// Returns no keys when there is no object there.
+  func memberKeys(of mapping: Mapping?) -> [Key] {
+    do {
+      var node = 0
+      if let mapping {
+        try checkInUse(mapping)
+        node = follower.containerNode(of: mapping)
+      }
+      guard try objectIsOpen(node, mapping, required: false) else { return [] }
+      let parentPath = follower.tree.path(to: node).map(\.stringValue)
+      return backend.memberKeys(in: node).map {
+        Key(member: $0, parentPath: parentPath, parentNode: node)
+      }
+    } catch {
+      // Not an object (or a key map used too late): `all(for:)` lists what it can read.
+      return []
+    }
+  }
+}

@@ -1,0 +1,431 @@
+/// One encode of a ``Keyedable`` value: its mappings write values through an ``EncodingBackend``.
+///
+/// The run opens each object of the output once, in the order the mappings need them, and
+/// keeps what each node holds so that no write silently replaces another: two mappings that
+/// write the same place must write equal values (see ``EncodedValue``), and a value at a key
+/// path that other mappings continue is merged into one object with them (see ``NodeEncoder``).
+///
+/// A run without a backend *collects*: it only learns the key paths of the mappings, which the
+/// first encode of a type needs before it writes anything (see ``KeyedEncoder``).
+@usableFromInline
+final class EncodeRun: MappingRun {
+  /// What each node of the path tree holds in the output so far.
+  @usableFromInline
+  enum NodeState: UInt8 {
+    /// Nothing written yet.
+    case empty
+    /// A value written in one piece.
+    case value
+    /// An object whose members are written one by one.
+    case object
+    /// An array, written by a merged value.
+    case array
+  }
+
+  /// Where the values go; `nil` while collecting.
+  let backend: (any EncodingBackend)?
+  /// The backend again when it is a ``ContainerEncodingBackend``, for the inlined fast path.
+  @usableFromInline let containers: ContainerEncodingBackend?
+  /// Whether this encode keeps what it writes at each node, because its plan says two mappings
+  /// may write the same place (see ``MappingPlan/mayOverlap``).
+  @usableFromInline let recordsWrites: Bool
+
+  #if DEBUG
+    /// What each node holds so far.
+    @usableFromInline var states: [NodeState] = []
+  #else
+    /// What each node holds so far.
+    @exclusivity(unchecked) @usableFromInline var states: [NodeState] = []
+  #endif
+  /// The arrays merged values opened, by node.
+  private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
+  /// What was written at each node, and by which mapping, while ``recordsWrites``.
+  private var writtenValues: [Int: (value: EncodedValue, writer: String)] = [:]
+  /// The key of the mapping being encoded, while ``recordsWrites``.
+  private var activeWriter = ""
+  /// An error met while a merged value was being encoded, thrown when its mapping ends.
+  private(set) var pendingError: (any Error)?
+  /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
+  private var lastCheckedType: ObjectIdentifier?
+  private var lastCheckedTypeIsOptional = false
+
+  /// The `userInfo` of the underlying encoder.
+  let userInfo: [CodingUserInfoKey: Any]
+
+  /// A run that writes to `backend`, following `plan`.
+  init(backend: any EncodingBackend, modelType: ObjectIdentifier, plan: MappingPlan?) {
+    self.backend = backend
+    containers = backend as? ContainerEncodingBackend
+    userInfo = backend.userInfo
+    recordsWrites = plan?.mayOverlap ?? true
+    super.init(modelType: modelType, plan: plan, recording: false, decoding: false)
+    states = Array(repeating: .empty, count: follower.tree.count)
+  }
+
+  /// A run that collects the key paths of an encode without writing anything.
+  ///
+  /// - Parameters:
+  ///   - modelType: The type whose `map(map:)` runs.
+  ///   - plan: The plan published for it, if any (an unstable one).
+  ///   - userInfo: The `userInfo` of the encoder the encode writes to, which `map(map:)` may read.
+  init(
+    collectingFor modelType: ObjectIdentifier, plan: MappingPlan?,
+    userInfo: [CodingUserInfoKey: Any]
+  ) {
+    backend = nil
+    containers = nil
+    self.userInfo = userInfo
+    recordsWrites = false
+    super.init(modelType: modelType, plan: plan, recording: true, decoding: false)
+  }
+
+  // MARK: - Encoding a mapping
+
+  /// Encodes `value` where `mapping` points.
+  ///
+  /// Inlined into the model, where `Value` is a concrete type: a member the plan resolved,
+  /// written for the first time into an object the container backend already opened, in a model
+  /// whose mappings never overlap, is written right away with the container's concrete method for
+  /// a standard type. Everything else goes through ``encodeMapping(_:_:)``, which works for any
+  /// backend.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the value cannot be written there without
+  ///   losing data (see ``MappingErrors/Conflict``), and any error of the underlying encoder,
+  ///   with the full coding path.
+  @inlinable
+  func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self), !isFinished, !recordsWrites,
+      containers != nil, entry.node < states.count, states[entry.node] == .empty
+    {
+      // A nil optional writes nothing, not even the objects on its way.
+      if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
+        return
+      }
+      guard let box = containers?.openContainer(entry.parent) ?? openContainer(entry.parent)
+      else { return try encodeMapping(value, mapping) }
+      states[entry.node] = .value
+      do {
+        try box.container.encodeValue(value, forKey: entry.memberKey)
+      } catch {
+        throw withFullPath(error, below: entry.parent)
+      }
+      return
+    }
+    try encodeMapping(value, mapping)
+  }
+
+  /// Opens the object at `node` for the fast path of ``encode(_:_:)``.
+  ///
+  /// - Returns: The object's container, or `nil` when it cannot be opened (a key on the way holds
+  ///   a value): the mapping then takes the general path, which throws the conflict.
+  @usableFromInline
+  func openContainer(_ node: Int) -> EncodingContainerBox? {
+    guard (try? openObject(at: node, writing: "an object")) != nil else { return nil }
+    return containers?.openContainer(node)
+  }
+
+  /// Encodes `value` where `mapping` points, through the backend (see ``encode(_:_:)``).
+  @usableFromInline
+  func encodeMapping<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
+    try checkInUse(mapping)
+    let target = target(of: mapping, valueType: Value.self)
+    guard backend != nil else { return }
+    if recordsWrites {
+      activeWriter = mapping.keyDescription
+    }
+    try encode(value, at: target)
+  }
+
+  /// Handles a mapping whose optional value is `nil`: nothing is written.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the mapping is required.
+  @usableFromInline
+  func encodeNil<Value>(_ type: Value.Type, _ mapping: Mapping, required: Bool) throws {
+    try checkInUse(mapping)
+    let target = target(of: mapping, valueType: Value.self)
+    guard backend != nil, required else { return }
+    let node: Int
+    switch target {
+    case .flat: node = 0
+    case .value(let parent, let member, _, _): node = member >= 0 ? member : parent
+    case .container(let container): node = container
+    }
+    throw MappingErrors.encoding(
+      .requiredValueMissing, value: Value?.none as Any, codingPath: codingPath(to: node),
+      keyPath: mapping.keyDescription)
+  }
+
+  /// Where `mapping` writes a value of type `valueType`.
+  private func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(valueType)
+    {
+      return entry.target
+    }
+    if case .member(let key) = mapping.pending {
+      return follower.memberTarget(key)
+    }
+    return follower.target(of: mapping, valueType: valueType)
+  }
+
+  /// Encodes a value at any target: flat values, values shared with other key paths, and plain
+  /// members of any type.
+  private func encode<Value: Encodable>(_ value: Value, at target: MappingTarget) throws {
+    guard !isNone(value) else { return }
+    switch target {
+    case .flat:
+      try encodeMerged(value, at: 0)
+    case .value(let parent, let node, let key, _):
+      try write(value, at: node, parent: parent, key: key)
+    case .container(let node):
+      if node == 0 {
+        try encodeMerged(value, at: 0)
+      } else {
+        try write(
+          value, at: node, parent: follower.tree.parent(of: node), key: follower.tree.key(of: node))
+      }
+    }
+  }
+
+  /// Whether `value` is an optional holding `nil`, whatever its static type.
+  ///
+  /// Remembers whether the last type seen is an `Optional`, so a run of values of one type
+  /// (a dictionary written member by member) pays the dynamic type check once.
+  private func isNone<Value>(_ value: Value) -> Bool {
+    guard !isStandardScalar(Value.self) else { return false }
+    let type = ObjectIdentifier(Value.self)
+    if type != lastCheckedType {
+      lastCheckedType = type
+      lastCheckedTypeIsOptional = Value.self is any OptionalValue.Type
+    }
+    return lastCheckedTypeIsOptional && isNilOptional(value)
+  }
+
+  // MARK: - Writing
+
+  /// Writes `value` as member `key` of the object at `parent`; `node` is the member's node.
+  ///
+  /// A value at a key path that other mappings continue (`"user"` and `"user.city"`) is encoded
+  /// member by member into the shared object, whatever order the mappings come in.
+  func write<Value: Encodable>(_ value: Value, at node: Int, parent: Int, key: PathKey) throws {
+    if !isStandardScalar(Value.self), follower.tree.hasChildren(node) {
+      try encodeMerged(value, at: node)
+      return
+    }
+    guard let backend, try claim(node, of: parent, writing: value) else { return }
+    do {
+      try backend.encode(value, forKey: key, in: parent)
+    } catch {
+      throw withFullPath(error, below: parent)
+    }
+  }
+
+  /// Writes `null` as member `key` of the object at `node`.
+  func writeNil(forKey key: PathKey, of node: Int) throws {
+    let member = follower.tree.child(of: node, key: key)
+    guard let backend, try claim(member, of: node, writing: Null()) else { return }
+    try backend.encodeNil(forKey: key, in: node)
+  }
+
+  /// Writes `value` in one piece at `node`, which a merged value asked for as a single value.
+  func writeSingleValue<Value: Encodable>(_ value: Value, at node: Int) throws {
+    guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: value, at: node) }
+    let parent = follower.tree.parent(of: node)
+    guard let backend, try claim(node, of: parent, writing: value) else { return }
+    do {
+      try backend.encode(value, forKey: follower.tree.key(of: node), in: parent)
+    } catch {
+      throw withFullPath(error, below: parent)
+    }
+  }
+
+  /// Writes `null` at `node`, which a merged value asked for as a single value.
+  func writeSingleNil(at node: Int) throws {
+    guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: Null(), at: node) }
+    let parent = follower.tree.parent(of: node)
+    guard let backend, try claim(node, of: parent, writing: Null()) else { return }
+    try backend.encodeNil(forKey: follower.tree.key(of: node), in: parent)
+  }
+
+  /// Encodes `value` through a ``NodeEncoder``, so its members join the object at `node`.
+  private func encodeMerged<Value: Encodable>(_ value: Value, at node: Int) throws {
+    let outer = pendingError
+    pendingError = nil
+    defer { pendingError = outer }
+    do {
+      try value.encode(to: NodeEncoder(run: self, node: node))
+    } catch {
+      throw node > 0 ? withFullPath(error, below: follower.tree.parent(of: node)) : error
+    }
+    if let error = pendingError {
+      throw error
+    }
+  }
+
+  /// Checks that nothing was written at `node` yet, marks it written, and opens the objects on
+  /// the way to `parent`.
+  ///
+  /// - Returns: `true` to write the value; `false` when an equal value is already written at
+  ///   `node` (two mappings of one key path, a nested value and one of its members): the value
+  ///   is then written once.
+  /// - Throws: `EncodingError.invalidValue` when `node` already holds a different value or
+  ///   members, or when a key on the way to `parent` holds a value that is not an object.
+  private func claim(_ node: Int, of parent: Int, writing value: any Encodable) throws -> Bool {
+    if node >= states.count {
+      growStates()
+    }
+    guard states[node] == .empty else {
+      if states[node] == .value, try isRepeat(of: value, at: node) {
+        return false
+      }
+      throw conflict(
+        states[node] == .value ? .duplicate : .valueOverMembers, writing: value, at: node)
+    }
+    states[node] = .value
+    if recordsWrites {
+      writtenValues[node] = (try capture(value, at: node), activeWriter)
+    }
+    try openObject(at: parent, writing: value)
+    return true
+  }
+
+  /// What `value` encodes as, written at `node`.
+  private func capture(_ value: any Encodable, at node: Int) throws -> EncodedValue {
+    try EncodedValue.capture(value, at: codingPath(to: node), userInfo: userInfo)
+  }
+
+  /// Whether `value` is equal to what was written at `node` already.
+  ///
+  /// - Throws: `EncodingError.invalidValue` naming both mappings when the values differ.
+  private func isRepeat(of value: any Encodable, at node: Int) throws -> Bool {
+    guard let written = writtenValues[node] else { return false }
+    let repeated = try capture(value, at: node)
+    guard repeated != written.value else { return true }
+    throw MappingErrors.differentValues(
+      written.value, repeated, writers: (written.writer, activeWriter), value: value,
+      codingPath: codingPath(to: node), keyPath: follower.tree.keyPath(to: node))
+  }
+
+  // MARK: - Objects and arrays
+
+  /// Opens the mapped object itself, so that a value whose optionals are all `nil` still encodes
+  /// as an empty object, as synthesized `Codable` does.
+  func openRoot() {
+    backend?.openRoot()
+    if states.isEmpty {
+      growStates()
+    }
+    states[0] = .object
+  }
+
+  /// Opens the object at `node` and the objects on its way, once.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when a key on the way already holds a value that is
+  ///   not an object.
+  func openObject(at node: Int, writing value: @autoclosure () -> Any) throws {
+    if node >= states.count {
+      growStates()
+    }
+    switch states[node] {
+    case .object:
+      return
+    case .value, .array:
+      throw conflict(.membersIntoValue, writing: value(), at: node)
+    case .empty:
+      guard node > 0 else {
+        openRoot()
+        return
+      }
+      let parent = follower.tree.parent(of: node)
+      try openObject(at: parent, writing: value())
+      backend?.openObject(node, key: follower.tree.key(of: node), in: parent)
+      states[node] = .object
+    }
+  }
+
+  /// Opens the object at `node` for a merged value; a conflict is thrown when its mapping ends.
+  func openObjectForMerge(at node: Int) {
+    do {
+      try openObject(at: node, writing: "an object")
+    } catch {
+      deferError(error)
+    }
+  }
+
+  /// Opens an array at `node` for a merged value.
+  ///
+  /// - Returns: The array's container, or `nil` after a conflict, which is thrown when the
+  ///   mapping ends.
+  func openArray(at node: Int) -> (any UnkeyedEncodingContainer)? {
+    if node >= states.count {
+      growStates()
+    }
+    do {
+      guard node > 0 else { throw conflict(.flatValueNotKeyed, writing: "an array", at: node) }
+      switch states[node] {
+      case .empty:
+        let parent = follower.tree.parent(of: node)
+        try openObject(at: parent, writing: "an array")
+        guard let backend else { return nil }
+        let array = backend.openArray(key: follower.tree.key(of: node), in: parent)
+        states[node] = .array
+        arrays[node] = array
+        return array
+      case .array:
+        return arrays[node]
+      case .value:
+        throw conflict(.duplicate, writing: "an array", at: node)
+      case .object:
+        throw conflict(.valueOverMembers, writing: "an array", at: node)
+      }
+    } catch {
+      deferError(error)
+      return nil
+    }
+  }
+
+  /// Keeps the first error met where the Codable API cannot throw.
+  func deferError(_ error: any Error) {
+    if pendingError == nil {
+      pendingError = error
+    }
+  }
+
+  /// Makes room in ``states`` for the nodes this run added.
+  private func growStates() {
+    states.append(contentsOf: repeatElement(.empty, count: follower.tree.count - states.count))
+  }
+
+  // MARK: - Errors
+
+  /// The full coding path of `node`.
+  func codingPath(to node: Int) -> [any CodingKey] {
+    (backend?.codingPath ?? []) + follower.tree.path(to: node)
+  }
+
+  /// Gives an error the underlying encoder threw below the object at `node` the full coding
+  /// path from the root (see ``MappingErrors/withFullPath(_:expected:base:)``).
+  @usableFromInline
+  func withFullPath(_ error: any Error, below node: Int) -> any Error {
+    guard node > 0 else { return error }
+    return MappingErrors.withFullPath(
+      error, expected: codingPath(to: node), base: backend?.codingPath ?? [])
+  }
+
+  private func conflict(
+    _ conflict: MappingErrors.Conflict, writing value: Any, at node: Int
+  ) -> EncodingError {
+    MappingErrors.encoding(
+      conflict, value: value, codingPath: codingPath(to: node),
+      keyPath: follower.tree.keyPath(to: node))
+  }
+
+  /// An explicit `null`, as a value to compare with what another mapping wrote.
+  private struct Null: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    }
+  }
+}

@@ -1,0 +1,128 @@
+/// The nodes one run knows: those of its plan's ``PathTable``, then those the run adds.
+///
+/// A run whose mappings all follow its plan never adds a node, and reads the shared table only.
+/// A key path the plan doesn't know (a branch the first run didn't take, a member listed by
+/// ``KeysCollection``) gets nodes numbered after the table's, kept in this value, so the shared
+/// table is never copied or changed.
+struct NodeTree {
+  /// The plan's table, shared with every other run of the type.
+  let base: PathTable
+  /// For each added node, its parent.
+  private var addedParents: [Int] = []
+  /// For each added node, its member name.
+  private var addedKeys: [PathKey] = []
+  /// For each added node, whether an added node has it as parent.
+  private var addedHasChildren: [Bool] = []
+  /// The added nodes by parent and name.
+  private var addedChildren: [PathTable.Child: Int] = [:]
+  /// Nodes of ``base`` that gained children among the added nodes.
+  private var adoptedParents: Set<Int> = []
+
+  init(base: PathTable) {
+    self.base = base
+  }
+
+  /// The number of nodes known: the table's and the added ones.
+  var count: Int { base.count + addedParents.count }
+
+  /// The parent of `node` (`-1` for the root and for unknown nodes).
+  func parent(of node: Int) -> Int {
+    if node < base.count { return node >= 0 ? base.parents[node] : -1 }
+    let index = node - base.count
+    return index < addedParents.count ? addedParents[index] : -1
+  }
+
+  /// The member name of `node`.
+  func key(of node: Int) -> PathKey {
+    if node < base.count { return node >= 0 ? base.keys[node] : .empty }
+    let index = node - base.count
+    return index < addedKeys.count ? addedKeys[index] : .empty
+  }
+
+  /// Whether any known key path continues below `node`.
+  func hasChildren(_ node: Int) -> Bool {
+    if node < base.count {
+      guard node >= 0 else { return false }
+      return base.hasChildren[node] || (!adoptedParents.isEmpty && adoptedParents.contains(node))
+    }
+    let index = node - base.count
+    return index < addedHasChildren.count && addedHasChildren[index]
+  }
+
+  /// The node for member `name` of `parent`, if one is known.
+  func existingChild(of parent: Int, named name: String) -> Int? {
+    let child = PathTable.Child(parent: parent, name: name)
+    return base.children[child] ?? (addedChildren.isEmpty ? nil : addedChildren[child])
+  }
+
+  /// The node for member `key` of `parent`, added if no node is known for it.
+  mutating func child(of parent: Int, key: PathKey) -> Int {
+    if let node = existingChild(of: parent, named: key.stringValue) {
+      return node
+    }
+    let node = count
+    addedParents.append(parent)
+    addedKeys.append(key)
+    addedHasChildren.append(false)
+    addedChildren[PathTable.Child(parent: parent, name: key.stringValue)] = node
+    if parent < base.count {
+      adoptedParents.insert(parent)
+    } else {
+      addedHasChildren[parent - base.count] = true
+    }
+    return node
+  }
+
+  /// The node at the end of `path`, starting from the mapped object, added where needed.
+  ///
+  /// `hint` is a node that may already be the answer (from a ``Key``); it is checked against
+  /// `path` before it is used.
+  mutating func node(at path: some BidirectionalCollection<String>, hint: Int = -1) -> Int {
+    if hint >= 0, hint < count, isNode(hint, at: path) {
+      return hint
+    }
+    var node = 0
+    for name in path {
+      node = child(of: node, key: PathKey(name))
+    }
+    return node
+  }
+
+  private func isNode(_ node: Int, at path: some BidirectionalCollection<String>) -> Bool {
+    var current = node
+    for name in path.reversed() {
+      guard current > 0, key(of: current).stringValue == name else { return false }
+      current = parent(of: current)
+    }
+    return current == 0
+  }
+
+  /// The coding keys from the mapped object down to `node`.
+  func path(to node: Int) -> [PathKey] {
+    var keys: [PathKey] = []
+    var current = node
+    while current > 0 {
+      keys.append(key(of: current))
+      current = parent(of: current)
+    }
+    return keys.reversed()
+  }
+
+  /// The member names from the mapped object down to `node`, joined with dots for messages.
+  func keyPath(to node: Int) -> String {
+    path(to: node).map(\.stringValue).joined(separator: ".")
+  }
+
+  /// A table of every node known: made when a run publishes the plan it recorded.
+  func table() -> PathTable {
+    guard !addedParents.isEmpty else { return base }
+    var hasChildren = base.hasChildren
+    for parent in adoptedParents {
+      hasChildren[parent] = true
+    }
+    return PathTable(
+      parents: base.parents + addedParents, keys: base.keys + addedKeys,
+      hasChildren: hasChildren + addedHasChildren,
+      children: base.children.merging(addedChildren) { first, _ in first })
+  }
+}

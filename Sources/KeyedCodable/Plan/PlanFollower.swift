@@ -1,0 +1,203 @@
+/// Follows a model's ``MappingPlan`` through one run of its `map(map:)`: the cursor, the
+/// recording of a new plan, and the divergence of a run that maps something else.
+///
+/// A run with a plan compares each key with the entry it expects next (``match(_:_:valueType:)``,
+/// the only place entries are matched) and takes that entry's resolved target without parsing
+/// anything. A key the plan doesn't expect there is looked up by its text (after a branch the
+/// first run didn't take, the run continues in step with the plan from there), or parsed.
+/// A run without a plan parses every key and records the plan that later runs follow.
+@usableFromInline
+struct PlanFollower {
+  /// The type recorded for `keys.all(for:)` entries, which list members instead of mapping a value.
+  private struct MemberListing {}
+
+  /// The plan published when this run started, if any.
+  @usableFromInline let plan: MappingPlan?
+  /// Whether the run decodes: a listed member that is only read needs no node of its own.
+  let isDecoding: Bool
+  /// The plan's entries (empty without a plan).
+  @usableFromInline let entries: [PlanEntry]
+  /// How many of ``entries`` a subscript may hand out before the value's type is known: all of
+  /// them, or none while this run records a plan (it needs the type of every value) and once the
+  /// run is over.
+  @usableFromInline private(set) var subscriptLimit: Int
+  /// The position in ``entries`` of the next expected mapping.
+  @usableFromInline private(set) var cursor = 0
+  /// The mappings of this run, when it records a new plan.
+  @usableFromInline var recorded: [PlanEntry]?
+  /// Whether this run made a mapping its plan doesn't list where the plan expected it.
+  private(set) var diverged = false
+  /// The key paths known to this run.
+  var tree: NodeTree
+
+  /// Starts following `plan`, or recording a new one.
+  ///
+  /// - Parameters:
+  ///   - plan: The plan published for the model, if any.
+  ///   - recording: Whether to record the run's mappings as a new plan.
+  ///   - decoding: Whether the run decodes.
+  init(plan: MappingPlan?, recording: Bool, decoding: Bool) {
+    self.plan = plan
+    isDecoding = decoding
+    entries = plan?.entries ?? []
+    recorded = recording ? [] : nil
+    subscriptLimit = recording ? 0 : entries.count
+    tree = NodeTree(base: plan?.table ?? .rootOnly)
+  }
+
+  // MARK: - Matching
+
+  /// The plan's entry for a mapping, if the plan expects it: the entry at the cursor, or, once
+  /// the value's type is known, the first entry with the same key (after a branch).
+  ///
+  /// - Parameters:
+  ///   - name: The key string as the mapping wrote it.
+  ///   - options: The options it is read with, or `nil` for ``KeyOptions/default``.
+  ///   - valueType: The type of the value, or `nil` while a subscript makes the mapping.
+  /// - Returns: The entry, with the cursor moved past it, or `nil`.
+  @inlinable @inline(__always)
+  mutating func match(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier?)
+    -> PlanEntry?
+  {
+    if cursor < (valueType == nil ? subscriptLimit : entries.count),
+      entries[cursor].matches(name, options, valueType: valueType)
+    {
+      return take(cursor)
+    }
+    guard valueType != nil, plan != nil else { return nil }
+    return resync(name, options, valueType: valueType)
+  }
+
+  /// The first entry with the key of a mapping the plan didn't expect at the cursor, if it is
+  /// the same mapping: the run continues in step with the plan from there.
+  @usableFromInline
+  mutating func resync(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier?)
+    -> PlanEntry?
+  {
+    diverged = true
+    guard let found = plan?.entryIndex[name],
+      entries[found].matches(name, options, valueType: valueType)
+    else { return nil }
+    return take(found)
+  }
+
+  @inlinable @inline(__always)
+  mutating func take(_ position: Int) -> PlanEntry {
+    cursor = position + 1
+    let entry = entries[position]
+    recorded?.append(entry)
+    return entry
+  }
+
+  // MARK: - Targets
+
+  /// Where a mapping made by a subscript reads or writes a value of type `valueType`.
+  ///
+  /// A mapping the subscript matched with the plan already knows its target, unless its value
+  /// has another type than the plan recorded; any other key is matched again with its type,
+  /// or parsed, and recorded when this run makes a new plan.
+  mutating func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
+    switch mapping.pending {
+    case .none:
+      guard let entry = mapping.entry else { return .flat }
+      if entry.valueType == ObjectIdentifier(valueType) {
+        return entry.target
+      }
+      diverged = true
+      return resolve(entry.key, entry.options, valueType: valueType)
+    case .member(let key):
+      return memberTarget(key)
+    case .name(let name, let options):
+      return resolve(name, options, valueType: valueType)
+    }
+  }
+
+  /// The target of a key string, from the plan or parsed now.
+  mutating func resolve(_ name: String, _ options: KeyOptions, valueType: Any.Type)
+    -> MappingTarget
+  {
+    if let entry = match(name, options, valueType: ObjectIdentifier(valueType)) {
+      return entry.target
+    }
+    let parsed = ParsedKey(name, options: options)
+    let target: MappingTarget
+    if parsed.isFlat {
+      target = .flat
+    } else if let lossySegments = parsed.lossySegments, valueType is any ArrayValue.Type {
+      target = valueTarget(lossySegments, lossy: true)
+    } else {
+      target = valueTarget(parsed.segments, lossy: false)
+    }
+    recorded?.append(PlanEntry(key: name, options: options, valueType: valueType, target: target))
+    return target
+  }
+
+  /// The target of a ``Key``: exactly the member it names.
+  mutating func memberTarget(_ key: Key) -> MappingTarget {
+    let parent = tree.node(at: key.parentPath, hint: key.parentNode)
+    // Decoding reads a member by its parent's object alone; only writes need the member's node.
+    let node = isDecoding ? -1 : tree.child(of: parent, key: key.codingKey)
+    return .value(parent: parent, node: node, key: key.codingKey, lossy: false)
+  }
+
+  /// The node of the object whose members `mapping` lists (`0` for the mapped object itself).
+  mutating func containerNode(of mapping: Mapping) -> Int {
+    if case .member(let key) = mapping.pending {
+      let parent = tree.node(at: key.parentPath, hint: key.parentNode)
+      return tree.child(of: parent, key: key.codingKey)
+    }
+    if let entry = mapping.entry, case .container(let node) = entry.target {
+      return node
+    }
+    let (name, options) = mapping.keyAndOptions
+    let listing = ObjectIdentifier(MemberListing.self)
+    if let entry = match(name, options, valueType: listing),
+      case .container(let node) = entry.target
+    {
+      return node
+    }
+    let parsed = ParsedKey(name, options: options)
+    let node = parsed.isFlat ? 0 : tree.node(at: parsed.segments)
+    recorded?.append(
+      PlanEntry(
+        key: name, options: options, valueType: MemberListing.self, target: .container(node: node))
+    )
+    return node
+  }
+
+  /// The target of member `segments.last` of the object at the other segments.
+  private mutating func valueTarget(_ segments: [String], lossy: Bool) -> MappingTarget {
+    let parent = tree.node(at: segments.dropLast())
+    let key = PathKey(segments.last ?? "")
+    let node = tree.child(of: parent, key: key)
+    return .value(parent: parent, node: node, key: key, lossy: lossy)
+  }
+
+  // MARK: - Finishing
+
+  /// Ends the run: publishes the plan it recorded, or marks its plan unstable if an encode
+  /// diverged from it.
+  ///
+  /// - Parameters:
+  ///   - modelType: The type whose `map(map:)` ran.
+  ///   - publishing: Whether the run completed, so what it learned can be shared. A run that
+  ///     threw may have stopped before its last mappings.
+  /// - Returns: The plan this run recorded, if it recorded one.
+  @discardableResult
+  mutating func finish(modelType: ObjectIdentifier, publishing: Bool) -> MappingPlan? {
+    subscriptLimit = 0
+    guard publishing else { return nil }
+    guard let recorded else {
+      if diverged, !isDecoding, let plan, plan.isStable {
+        PlanRegistry.shared.publish(
+          plan.unstable(), for: modelType, decoding: false, replacing: plan)
+      }
+      return nil
+    }
+    let made = MappingPlan(entries: recorded, table: tree.table(), isStable: plan?.isStable ?? true)
+    if plan == nil {
+      PlanRegistry.shared.publish(made, for: modelType, decoding: isDecoding, replacing: nil)
+    }
+    return made
+  }
+}

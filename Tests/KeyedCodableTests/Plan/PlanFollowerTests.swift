@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import KeyedCodable
+
+/// The plan engine on its own: recording a plan, following it, diverging from it.
+@Suite struct PlanFollowerTests {
+  /// Records a plan for `keys` (each mapped as an `Int`) the way a first run does.
+  func record(_ keys: [String], options: KeyOptions = .default) -> MappingPlan? {
+    var follower = PlanFollower(plan: nil, recording: true, decoding: true)
+    for key in keys {
+      #expect(follower.match(key, options, valueType: nil) == nil, "a recording run parses")
+      _ = follower.resolve(key, options, valueType: Int.self)
+    }
+    // Published for a type no model uses; the returned plan is the one recorded either way.
+    return follower.finish(modelType: ObjectIdentifier(PlanFollowerTests.self), publishing: true)
+  }
+
+  @Test func aRecordedPlanHoldsEveryKeyParsedOnceWithSharedPrefixes() throws {
+    let plan = try #require(record(["a.b", "a.c", "d", "a.b.e"]))
+    #expect(plan.entries.map(\.key) == ["a.b", "a.c", "d", "a.b.e"])
+    // root, a, a.b, a.c, d, a.b.e
+    #expect(plan.table.count == 6)
+    #expect(plan.table.keys.map(\.stringValue) == ["", "a", "b", "c", "d", "e"])
+    #expect(plan.table.parents == [-1, 0, 1, 1, 0, 2])
+    #expect(plan.table.hasChildren == [true, true, true, false, false, false])
+    #expect(plan.entryIndex == ["a.b": 0, "a.c": 1, "d": 2, "a.b.e": 3])
+    // "a.b" holds a value and "a.b.e" continues below it: an encode must compare what it writes.
+    #expect(plan.mayOverlap)
+    #expect(try #require(record(["a.b", "a.c", "d"])).mayOverlap == false)
+    #expect(try #require(record(["x", "x"])).mayOverlap)
+    #expect(try #require(record(["", "x"])).mayOverlap)
+  }
+
+  @Test func aFollowingRunMatchesEveryEntryInOrderWithoutParsing() throws {
+    let plan = try #require(record(["a.b", "a.c", "d"]))
+    var follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    for (position, key) in ["a.b", "a.c", "d"].enumerated() {
+      let matched = follower.match(key, .default, valueType: nil)
+      let entry = try #require(matched)
+      #expect(entry === plan.entries[position])
+      #expect(follower.cursor == position + 1)
+    }
+    #expect(follower.diverged == false)
+    #expect(follower.tree.count == plan.table.count, "no node added")
+  }
+
+  @Test func aKeyWithOtherOptionsIsNotTheRecordedEntry() throws {
+    let plan = try #require(record(["a.b"]))
+    var follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    #expect(follower.match("a.b", KeyOptions(delimiter: nil), valueType: nil) == nil)
+    let target = follower.resolve("a.b", KeyOptions(delimiter: nil), valueType: Int.self)
+    guard case .value(let parent, let node, let key, false) = target else {
+      Issue.record("expected a member target, got \(target)")
+      return
+    }
+    #expect(parent == 0)
+    #expect(key.stringValue == "a.b")
+    #expect(node >= plan.table.count, "the new key path gets a node of this run")
+    #expect(follower.diverged)
+  }
+
+  @Test func aBranchTheFirstRunDidNotTakeResyncsOnTheNextKnownKey() throws {
+    let plan = try #require(record(["flag", "even.value", "tail"]))
+    var follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    #expect(follower.match("flag", .default, valueType: nil) != nil)
+    // The other branch: unknown to the plan, parsed now.
+    #expect(follower.match("odd.value", .default, valueType: nil) == nil)
+    let target = follower.resolve("odd.value", .default, valueType: Int.self)
+    guard case .value(let parent, _, _, _) = target else {
+      Issue.record("expected a member target")
+      return
+    }
+    #expect(follower.tree.key(of: parent).stringValue == "odd")
+    #expect(follower.diverged)
+    // "tail" is not at the cursor (which still expects "even.value"): found by its text.
+    #expect(follower.match("tail", .default, valueType: nil) == nil)
+    let matchedTail = follower.match("tail", .default, valueType: ObjectIdentifier(Int.self))
+    let tail = try #require(matchedTail)
+    #expect(tail === plan.entries[2])
+    #expect(follower.cursor == 3)
+    // The shared table is never changed by the run.
+    #expect(plan.table.count == 5)
+  }
+
+  @Test func aValueOfAnotherTypeThanRecordedIsResolvedAgain() throws {
+    let plan = try #require(record(["* items"]))
+    guard case .value(_, _, let key, let lossy) = plan.entries[0].target else {
+      Issue.record("expected a member target")
+      return
+    }
+    // Recorded as an Int: the marker is part of the member name.
+    #expect(key.stringValue == "* items")
+    #expect(lossy == false)
+    var follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    let matched = follower.match("* items", .default, valueType: nil)
+    let entry = try #require(matched)
+    #expect(entry.valueType == ObjectIdentifier(Int.self))
+    // Mapped as an array this time: a lossy array named "items".
+    guard
+      case .value(_, _, let arrayKey, true) = follower.resolve(
+        "* items", .default, valueType: [Int].self)
+    else {
+      Issue.record("expected a lossy target")
+      return
+    }
+    #expect(arrayKey.stringValue == "items")
+  }
+
+  @Test func theNodeTreeAddsNodesWithoutCopyingItsTable() throws {
+    let plan = try #require(record(["a.b"]))
+    var tree = NodeTree(base: plan.table)
+    let a = try #require(tree.existingChild(of: 0, named: "a"))
+    let c = tree.child(of: a, key: PathKey("c"))
+    #expect(c == plan.table.count)
+    #expect(tree.parent(of: c) == a)
+    #expect(tree.hasChildren(a))
+    #expect(tree.path(to: c).map(\.stringValue) == ["a", "c"])
+    #expect(tree.keyPath(to: c) == "a.c")
+    #expect(tree.node(at: ["a", "c"]) == c)
+    #expect(tree.node(at: ["a", "c"], hint: c) == c)
+    #expect(tree.node(at: ["a", "b"], hint: c) != c, "a wrong hint is checked and ignored")
+    let table = tree.table()
+    #expect(table.count == plan.table.count + 1)
+    #expect(plan.table.count == 3, "the published table is unchanged")
+  }
+}
