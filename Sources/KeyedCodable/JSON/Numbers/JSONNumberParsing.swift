@@ -176,16 +176,47 @@ extension JSONNumber {
 
     /// Reads decimal digits from `index` while there are any, appending them to `digits`
     /// (wrapping past 19 digits).
+    ///
+    /// Eight digits at a time while eight bytes remain and all are digits, then one at a time.
     @inline(__always)
     private static func readDigits(
       _ start: UnsafePointer<UInt8>, count: Int, index: inout Int, into digits: inout UInt64
     ) {
+      while count - index >= 8 {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+        guard let value = eightDigitsValue(word) else { break }
+        digits = digits &* 100_000_000 &+ value
+        index += 8
+      }
       while index < count {
         let digit = start[index] &- UInt8(ascii: "0")
         if digit > 9 { break }
         digits = digits &* 10 &+ UInt64(digit)
         index += 1
       }
+    }
+
+    /// The value of eight ASCII digits loaded little-endian (first digit in the low byte), or
+    /// `nil` when a byte is not a digit.
+    ///
+    /// SWAR ("SIMD within a register"): each step joins neighbouring lanes, bytes into 2-digit
+    /// 16-bit lanes, those into 4-digit 32-bit lanes, those into the 8-digit value, with one
+    /// multiplication for all lanes at once; no lane overflows into the next.
+    @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> UInt64? {
+      // Every byte is 0x30...0x39: high nibble 3, and adding 6 to the low nibble never carries.
+      let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+      let threes: UInt64 = 0x3030_3030_3030_3030
+      guard word & highNibbles == threes, (word &+ 0x0606_0606_0606_0606) & highNibbles == threes
+      else { return nil }
+      let digits = word &- threes
+      // Byte 2i becomes 10 * d(2i) + d(2i+1): digit pairs, most significant first.
+      let pairs = (digits &* 10 &+ (digits >> 8)) & 0x00FF_00FF_00FF_00FF
+      // 16-bit lane 2i becomes 100 * pair(2i) + pair(2i+1).
+      let quads = (pairs &* 100 &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
+      // The low 32 bits become 10000 * quad(0) + quad(1).
+      return (quads &* 10_000 &+ (quads >> 32)) & 0xFFFF_FFFF
     }
 
     /// Reads an exponent's optional sign and its digits, no longer growing past

@@ -374,48 +374,60 @@ extension JSONNumberWriter {
 extension JSONNumberWriter {
   /// Decimal digit counting and writing for `UInt64`.
   enum Digits {
-    /// "00", "01", … "99": two digits per division by 100.
-    static let pairs: [UInt8] = {
-      var pairs: [UInt8] = []
-      pairs.reserveCapacity(200)
-      for value in 0..<100 {
-        pairs.append(UInt8(ascii: "0") + UInt8(value / 10))
-        pairs.append(UInt8(ascii: "0") + UInt8(value % 10))
-      }
-      return pairs
-    }()
+    /// 10^0 through 10^19.
+    static let powersOfTen: [UInt64] = [
+      1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+      10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+      100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+      100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// The number of decimal digits of `value` (1 for 0).
     static func count(_ value: UInt64) -> Int {
-      var count = 1
-      var rest = value
-      while rest >= 10_000 {
-        rest /= 10_000
-        count += 4
-      }
-      while rest >= 10 {
-        rest /= 10
-        count += 1
-      }
-      return count
+      // floor(log10(2^bits)) by 1233 / 4096 ~ log10(2), then one comparison corrects it
+      // (`| 1` makes 0 count one digit and changes no other count: 10^k is even for k > 0).
+      let bits = 64 - (value | 1).leadingZeroBitCount
+      let guess = (bits * 1233) >> 12
+      return guess + (value | 1 >= powersOfTen[guess] ? 1 : 0)
     }
 
     /// Writes the last `count` digits of `value`, zero-padded on the left, at `output`.
+    ///
+    /// Eight digits at a time, each block split into independent halves and quarters so the
+    /// divisions (multiplications by reciprocals) overlap instead of waiting on each other.
     ///
     /// - Returns: `count`.
     @discardableResult
     static func write(_ value: UInt64, count: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
       var rest = value
       var end = count
+      while end >= 8 {
+        let block = rest % 100_000_000
+        rest /= 100_000_000
+        let high = block / 10_000
+        let low = block % 10_000
+        writePair(high / 100, to: output + end - 8)
+        writePair(high % 100, to: output + end - 6)
+        writePair(low / 100, to: output + end - 4)
+        writePair(low % 100, to: output + end - 2)
+        end -= 8
+      }
       while end >= 2 {
-        let pair = Int(rest % 100) * 2
+        writePair(rest % 100, to: output + end - 2)
         rest /= 100
-        output[end - 2] = pairs[pair]
-        output[end - 1] = pairs[pair + 1]
         end -= 2
       }
-      if end == 1 { output[0] = UInt8(ascii: "0") + UInt8(rest % 10) }
+      if end == 1 { output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
       return count
+    }
+
+    /// Writes the two digits of `pair` (below 100).
+    @inline(__always)
+    private static func writePair(_ pair: UInt64, to output: UnsafeMutablePointer<UInt8>) {
+      // pair / 10 as (pair * 103) >> 10, exact for pair < 100.
+      let tens = (pair &* 103) >> 10
+      output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+      output[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
     }
   }
 }
