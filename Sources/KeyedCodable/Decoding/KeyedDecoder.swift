@@ -56,5 +56,12 @@ public struct KeyedDecoder {
 /// cast to ``DecodingBackendProvider`` would cost more than many mappings for every other
 /// decoder.
 func backend(for decoder: any Decoder) -> any DecodingBackend {
-  ContainerDecodingBackend(decoder)
+  let type = ObjectIdentifier(Swift.type(of: decoder))
+  if type == ObjectIdentifier(JSONValueDecoder.self), let json = decoder as? JSONValueDecoder {
+    return json.makeDecodingBackend()
+  }
+  if type == ObjectIdentifier(JSONSuperDecoder.self), let json = decoder as? JSONSuperDecoder {
+    return json.makeDecodingBackend()
+  }
+  return ContainerDecodingBackend(decoder)
 }

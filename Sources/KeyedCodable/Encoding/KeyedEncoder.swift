@@ -52,5 +52,10 @@ public struct KeyedEncoder {
 /// Asks only the encoders that are known to bring a backend, by comparing their type (see
 /// ``backend(for:)-(any Decoder)``).
 func backend(for encoder: any Encoder) -> any EncodingBackend {
-  ContainerEncodingBackend(encoder)
+  if ObjectIdentifier(Swift.type(of: encoder)) == ObjectIdentifier(JSONStreamEncoder.self),
+    let json = encoder as? JSONStreamEncoder
+  {
+    return json.makeEncodingBackend()
+  }
+  return ContainerEncodingBackend(encoder)
 }

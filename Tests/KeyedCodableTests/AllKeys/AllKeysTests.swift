@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// Enumerating members with `keys.all` and reading each one back exactly.
-@Suite struct AllKeysTests {
+@Suite(.bothCoders) struct AllKeysTests {
   struct Versions: Decodable, Keyedable {
     var notes: [String: String] = [:]
     var rootMembers: [String] = []

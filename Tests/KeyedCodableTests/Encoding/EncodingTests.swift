@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// What the encoder writes: merged objects, no silent overwrites.
-@Suite struct EncodingTests {
+@Suite(.bothCoders) struct EncodingTests {
   struct User: Codable, Equatable {
     var name: String
   }

@@ -4,7 +4,7 @@ import Testing
 
 /// Two mappings that write the same place: equal values are written once, different values
 /// throw (issue 7: 1.x models that map a nested value and one of its members).
-@Suite struct OverlapTests {
+@Suite(.bothCoders) struct OverlapTests {
   // MARK: - The 1.x model of the issue
 
   struct Details: Codable, Keyedable, Equatable {

@@ -4,7 +4,7 @@ import Testing
 
 /// An optional flat value is `nil` when none of the members it reads holds a value, so `nil`
 /// encodes to nothing and decodes back to `nil` (issue 13, a fuzz finding).
-@Suite struct FlatOptionalTests {
+@Suite(.bothCoders) struct FlatOptionalTests {
   // MARK: - The model of the issue: a synthesized member type, all optional
 
   struct Paging: Codable, Equatable {

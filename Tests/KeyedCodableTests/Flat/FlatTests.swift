@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// The flat key: a value decoded from, and encoded into, the members of the current object.
-@Suite struct FlatTests {
+@Suite(.bothCoders) struct FlatTests {
   struct Point: Codable, Equatable {
     var x: Int
     var y: Int

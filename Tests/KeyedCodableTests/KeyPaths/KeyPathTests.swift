@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// Nested key paths: delimiters, empty segments, long paths and the container cache.
-@Suite struct KeyPathTests {
+@Suite(.bothCoders) struct KeyPathTests {
   struct Delimiters: Codable, Keyedable {
     var dotted: String?
     var piped: String?

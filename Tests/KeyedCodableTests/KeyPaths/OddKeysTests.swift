@@ -10,7 +10,7 @@ extension CodingUserInfoKey {
 
 /// Odd keys against odd documents: every combination decodes, or throws a `DecodingError`;
 /// encodes and reads back, or throws an `EncodingError`. Nothing traps.
-@Suite struct OddKeysTests {
+@Suite(.bothCoders) struct OddKeysTests {
   struct Probe: Codable, Keyedable, Equatable {
     var required = 0
     var optional: Int?

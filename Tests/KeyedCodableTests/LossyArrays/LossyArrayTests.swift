@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// Lossy arrays: the marker drops the elements that fail to decode.
-@Suite struct LossyArrayTests {
+@Suite(.bothCoders) struct LossyArrayTests {
   struct Element: Codable, Equatable {
     var element: Int
   }

@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// Classes decode with `decode(to: self)` and subclasses extend the mapping with `super.map`.
-@Suite struct ClassTests {
+@Suite(.bothCoders) struct ClassTests {
   class Animal: Codable, Keyedable {
     var name: String!
     var legs: Int?

@@ -4,7 +4,7 @@ import KeyedExamples
 import Testing
 
 /// KeyedCodable works over any coder: property lists, and values inside ordinary Codable types.
-@Suite struct CodersTests {
+@Suite(.bothCoders) struct CodersTests {
   func plistRoundTrip<T: Codable>(_ value: T) throws -> T {
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .xml

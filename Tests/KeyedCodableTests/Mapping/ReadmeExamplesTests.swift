@@ -4,7 +4,7 @@ import Testing
 
 /// Every example of the KeyedCodable README, decoded, checked value by value, encoded and decoded
 /// again.
-@Suite struct ReadmeExamplesTests {
+@Suite(.bothCoders) struct ReadmeExamplesTests {
   @Test func coordinateReadsANestedKeyPath() throws {
     let coordinate = try roundTrip(Coordinate.self, Example.coordinate.json)
     #expect(coordinate.latitude == 51.5)

@@ -7,7 +7,7 @@ extension CodingUserInfoKey {
 }
 
 /// `map.userInfo` gives a mapping the context of the coder.
-@Suite struct UserInfoTests {
+@Suite(.bothCoders) struct UserInfoTests {
   struct Distance: Codable, Keyedable {
     var meters = 0.0
 

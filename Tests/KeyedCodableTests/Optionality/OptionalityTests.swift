@@ -3,7 +3,7 @@ import KeyedCodable
 import Testing
 
 /// Optional storage reads absent values as `nil`; non-optional storage requires its key.
-@Suite struct OptionalityTests {
+@Suite(.bothCoders) struct OptionalityTests {
   struct Optionals: Codable, Keyedable {
     var name: String?
     var nick: String!

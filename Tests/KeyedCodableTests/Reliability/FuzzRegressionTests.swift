@@ -7,7 +7,7 @@ extension CodingUserInfoKey {
 }
 
 /// Inputs the fuzz target (`Fuzz/`, `Scripts/fuzz.sh`) stopped on, kept as tests.
-@Suite struct FuzzRegressionTests {
+@Suite(.bothCoders) struct FuzzRegressionTests {
   /// Any JSON value; an object's members are read in the order of their keys' UTF-8 bytes.
   indirect enum JSON: Decodable, Equatable {
     case null

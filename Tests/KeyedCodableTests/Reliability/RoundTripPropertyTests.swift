@@ -5,7 +5,7 @@ import Testing
 /// Nothing is lost on encode: for 10,000 seeded random models covering every mapping feature,
 /// `decode(encode(x)) == x`; a model holding a value the encoder cannot write throws an
 /// `EncodingError` at that value instead of leaving its key out.
-@Suite struct RoundTripPropertyTests {
+@Suite(.bothCoders) struct RoundTripPropertyTests {
   static let chunks = 0..<10
   static let casesPerChunk = 1_000
 

@@ -1,23 +1,79 @@
 import Foundation
+import KeyedCodable
 import Testing
 
-/// Decodes `type` from a JSON string with a default `JSONDecoder`.
+/// The JSON coders the behaviour tests run against: every feature must behave the same on
+/// Foundation's coders and on KeyedCodable's own.
+enum TestCoder: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// Foundation's `JSONDecoder` and `JSONEncoder`.
+  case foundation
+  /// ``KeyedJSONDecoder`` and ``KeyedJSONEncoder``.
+  case keyedJSON
+
+  /// The coder the helpers use in the current test.
+  @TaskLocal static var current = TestCoder.foundation
+
+  var description: String { rawValue }
+}
+
+/// Runs every test of a suite once with each ``TestCoder``.
+struct BothCoders: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    guard testCase != nil else { return try await function() }
+    for coder in TestCoder.allCases {
+      try await TestCoder.$current.withValue(coder) { try await function() }
+    }
+  }
+}
+
+extension Trait where Self == BothCoders {
+  /// Runs the suite's tests with Foundation's JSON coders and with KeyedCodable's.
+  static var bothCoders: Self { Self() }
+}
+
+/// Decodes `type` from JSON data with the current test coder.
+func decode<T: Decodable>(
+  _ type: T.Type, fromData data: Data, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+) throws -> T {
+  switch TestCoder.current {
+  case .foundation:
+    let decoder = JSONDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(T.self, from: data)
+  case .keyedJSON:
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(T.self, from: data)
+  }
+}
+
+/// Decodes `type` from a JSON string with the current test coder's default decoder.
 func decode<T: Decodable>(
   _ type: T.Type, from json: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]
 ) throws -> T {
-  let decoder = JSONDecoder()
-  decoder.userInfo = userInfo
-  return try decoder.decode(T.self, from: Data(json.utf8))
+  try decode(T.self, fromData: Data(json.utf8), userInfo: userInfo)
 }
 
-/// Encodes `value` as JSON with sorted keys.
+/// Encodes `value` as JSON with sorted keys, with the current test coder.
 func encodeJSON<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws
   -> String
 {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys]
-  encoder.userInfo = userInfo
-  return String(decoding: try encoder.encode(value), as: UTF8.self)
+  switch TestCoder.current {
+  case .foundation:
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.userInfo = userInfo
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  case .keyedJSON:
+    let encoder = KeyedJSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.userInfo = userInfo
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
 }
 
 /// Re-serializes a JSON document with sorted keys and no whitespace, so two documents with the
@@ -34,7 +90,9 @@ func expectEncoded<T: Encodable>(
   _ value: T, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let actual = try canonicalJSON(try encodeJSON(value))
-  #expect(actual == (try canonicalJSON(expected)), sourceLocation: sourceLocation)
+  #expect(
+    actual == (try canonicalJSON(expected)), "with \(TestCoder.current)",
+    sourceLocation: sourceLocation)
 }
 
 /// Decodes `json`, encodes the result, decodes that again and expects both encodings to be the
@@ -100,10 +158,12 @@ func expectError<T>(
 ) {
   do {
     let value = try body()
-    Issue.record("Expected \(kind) at \(path), got \(value)", sourceLocation: sourceLocation)
+    Issue.record(
+      "Expected \(kind) at \(path), got \(value) with \(TestCoder.current)",
+      sourceLocation: sourceLocation)
   } catch {
     #expect(
-      shape(of: error) == ErrorShape(kind: kind, path: path), "\(error)",
+      shape(of: error) == ErrorShape(kind: kind, path: path), "\(error) with \(TestCoder.current)",
       sourceLocation: sourceLocation)
   }
 }

@@ -1,0 +1,346 @@
+import Foundation
+
+/// The keyed container of one JSON object, for ``JSONValueDecoder``.
+///
+/// Members are found by comparing their names' bytes with the key's (see
+/// ``JSONValueDecoder/member(_:in:)``), with no dictionary built per object. With a key
+/// decoding strategy other than `useDefaultKeys`, the converted names are computed once per
+/// container instead.
+struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: JSONValueDecoder
+  /// The object's tape entry.
+  let object: Int
+  /// The object's coding path.
+  let path: JSONCodingPath
+  /// The value entries by converted name, when a key decoding strategy converts names.
+  let converted: [String: Int]?
+  /// The converted names in document order, for ``allKeys``.
+  private let convertedOrder: [String]
+
+  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+    self.decoder = decoder
+    self.object = object
+    self.path = path
+    switch decoder.options.keyDecodingStrategy {
+    case .useDefaultKeys:
+      converted = nil
+      convertedOrder = []
+    case .convertFromSnakeCase:
+      (converted, convertedOrder) = Self.convertNames(decoder, object) { name in
+        JSONKeyConversion.fromSnakeCase(name)
+      }
+    case .custom(let convert):
+      let keys = path.keys
+      (converted, convertedOrder) = Self.convertNames(decoder, object) { name in
+        convert(keys + [PathKey(name)]).stringValue
+      }
+    }
+  }
+
+  private static func convertNames(
+    _ decoder: JSONValueDecoder, _ object: Int, _ convert: (String) -> String
+  ) -> ([String: Int], [String]) {
+    let document = decoder.document
+    var names: [String: Int] = [:]
+    var order: [String] = []
+    var key = object &+ 1
+    let end = document.next(object)
+    while key < end {
+      let name = convert(JSONStrings.string(at: key, in: document))
+      if names[name] == nil {
+        names[name] = key &+ 1
+        order.append(name)
+      }
+      key = document.next(key &+ 1)
+    }
+    return (names, order)
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  var allKeys: [Key] {
+    if converted != nil {
+      return convertedOrder.compactMap { Key(stringValue: $0) }
+    }
+    let document = decoder.document
+    var keys: [Key] = []
+    var seen = Set<String>()
+    var entry = object &+ 1
+    let end = document.next(object)
+    while entry < end {
+      let name = JSONStrings.string(at: entry, in: document)
+      if seen.insert(name).inserted, let key = Key(stringValue: name) {
+        keys.append(key)
+      }
+      entry = document.next(entry &+ 1)
+    }
+    return keys
+  }
+
+  /// The value entry of `key`'s member, or `nil`.
+  @inline(__always)
+  private func entry(_ key: Key) -> Int? {
+    if let converted {
+      return converted[key.stringValue]
+    }
+    return decoder.member(key.stringValue, in: object)
+  }
+
+  /// The value entry of `key`'s member.
+  ///
+  /// - Throws: `keyNotFound` when the object has no such member.
+  @inline(__always)
+  private func required(_ key: Key) throws -> Int {
+    guard let entry = entry(key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        .init(
+          codingPath: path.keys,
+          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+    }
+    return entry
+  }
+
+  func contains(_ key: Key) -> Bool {
+    entry(key) != nil
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    decoder.document.kind(try required(key)) == .null
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try decoder.unwrapBool(try required(key), at: path.appending(key))
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try decoder.unwrapString(try required(key), at: path.appending(key))
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try decoder.unwrapFloat(try required(key), as: Double.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try decoder.unwrapFloat(try required(key), as: Float.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try decoder.unwrapInteger(try required(key), as: Int.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+    try decoder.unwrapInteger(try required(key), as: Int8.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+    try decoder.unwrapInteger(try required(key), as: Int16.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try decoder.unwrapInteger(try required(key), as: Int32.self, at: path.appending(key))
+  }
+
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try decoder.unwrapInteger(try required(key), as: Int64.self, at: path.appending(key))
+  }
+
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+    try decoder.unwrapInteger(try required(key), as: UInt.self, at: path.appending(key))
+  }
+
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+    try decoder.unwrapInteger(try required(key), as: UInt8.self, at: path.appending(key))
+  }
+
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+    try decoder.unwrapInteger(try required(key), as: UInt16.self, at: path.appending(key))
+  }
+
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+    try decoder.unwrapInteger(try required(key), as: UInt32.self, at: path.appending(key))
+  }
+
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try decoder.unwrapInteger(try required(key), as: UInt64.self, at: path.appending(key))
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.unwrap(try required(key), as: T.self, at: path.appending(key))
+  }
+
+  /// The value entry of `key`'s member, or `nil` when it is missing or `null`.
+  @inline(__always)
+  private func present(_ key: Key) -> Int? {
+    guard let entry = entry(key), decoder.document.kind(entry) != .null else { return nil }
+    return entry
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapBool(entry, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapString(entry, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapFloat(entry, as: Double.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapFloat(entry, as: Float.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int8.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int16.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int32.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int64.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: UInt.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: UInt8.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: UInt16.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: UInt32.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrapInteger(entry, as: UInt64.self, at: path.appending(key))
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let entry = present(key) else { return nil }
+    return try decoder.unwrap(entry, as: T.self, at: path.appending(key))
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    KeyedDecodingContainer(
+      try decoder.keyedContainer(
+        at: try required(key), path: path.appending(key), keyedBy: NestedKey.self))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try decoder.unkeyedContainer(at: try required(key), path: path.appending(key))
+  }
+
+  func superDecoder() throws -> any Decoder {
+    try superDecoder(named: PathKey.superKey)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    try superDecoder(named: key)
+  }
+
+  /// A decoder for the member `key`, or for `null` when it is missing, as Foundation gives.
+  private func superDecoder(named key: some CodingKey) throws -> any Decoder {
+    let member: Int
+    if let converted {
+      member = converted[key.stringValue] ?? -1
+    } else {
+      member = decoder.member(key.stringValue, in: object) ?? -1
+    }
+    return JSONSuperDecoder(
+      decoder: decoder, entry: member, path: path.appending(key))
+  }
+}
+
+/// A decoder for one member, made by `superDecoder()`: a fresh ``JSONValueDecoder`` view that
+/// points at that member for as long as it is used.
+struct JSONSuperDecoder: Decoder, DecodingBackendProvider {
+  let decoder: JSONValueDecoder
+  /// The member's entry, or `-1` when it is missing (decoded as `null`).
+  let entry: Int
+  let path: JSONCodingPath
+
+  var codingPath: [any CodingKey] { path.keys }
+  var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard entry >= 0 else { throw missing([String: Any].self, "keyed decoding container") }
+    return KeyedDecodingContainer(
+      try decoder.keyedContainer(at: entry, path: path, keyedBy: Key.self))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard entry >= 0 else { throw missing([Any].self, "unkeyed decoding container") }
+    return try decoder.unkeyedContainer(at: entry, path: path)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    JSONSuperValueContainer(base: self)
+  }
+
+  func makeDecodingBackend() -> any DecodingBackend {
+    JSONDecodingBackend(decoder: decoder, object: entry, path: path)
+  }
+
+  private func missing(_ type: Any.Type, _ what: String) -> DecodingError {
+    .valueNotFound(
+      type,
+      .init(
+        codingPath: path.keys,
+        debugDescription: "Cannot get \(what) -- found null value instead"))
+  }
+}
+
+/// The single value container of a ``JSONSuperDecoder``.
+struct JSONSuperValueContainer: SingleValueDecodingContainer {
+  let base: JSONSuperDecoder
+
+  var codingPath: [any CodingKey] { base.codingPath }
+
+  func decodeNil() -> Bool {
+    base.entry < 0 || base.decoder.document.kind(base.entry) == .null
+  }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    guard base.entry >= 0 else {
+      throw DecodingError.valueNotFound(
+        T.self,
+        .init(
+          codingPath: base.codingPath,
+          debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
+    }
+    return try base.decoder.unwrap(base.entry, as: T.self, at: base.path)
+  }
+}

@@ -1,0 +1,157 @@
+/// The unkeyed container of one JSON array, for ``JSONValueDecoder``: walks the elements on the
+/// tape, one entry (or one whole nested value) at a time.
+struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
+  let decoder: JSONValueDecoder
+  /// The array's tape entry.
+  let array: Int
+  /// The array's coding path.
+  let path: JSONCodingPath
+  /// The tape entry of the current element.
+  private var element: Int
+  /// The index of the current element.
+  private(set) var currentIndex = 0
+  /// The number of elements.
+  let count: Int?
+
+  init(decoder: JSONValueDecoder, array: Int, path: JSONCodingPath) {
+    self.decoder = decoder
+    self.array = array
+    self.path = path
+    element = array &+ 1
+    count = decoder.document.memberCount(array)
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+  /// The current element's entry, before moving past it.
+  ///
+  /// - Throws: `valueNotFound` when the container is at its end.
+  private mutating func take(_ type: Any.Type) throws -> Int {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type,
+        .init(
+          codingPath: path.appending(index: currentIndex).keys,
+          debugDescription: "Unkeyed container is at end."))
+    }
+    let entry = element
+    element = decoder.document.next(entry)
+    currentIndex &+= 1
+    return entry
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        Any?.self,
+        .init(
+          codingPath: path.appending(index: currentIndex).keys,
+          debugDescription: "Unkeyed container is at end."))
+    }
+    guard decoder.document.kind(element) == .null else { return false }
+    element = decoder.document.next(element)
+    currentIndex &+= 1
+    return true
+  }
+
+  /// Decodes the current element with `read`, moving past it only when it decodes, as
+  /// Foundation's container does.
+  @inline(__always)
+  private mutating func next<T>(
+    _ type: T.Type, _ read: (JSONValueDecoder, Int, JSONCodingPath) throws -> T
+  ) throws -> T {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type,
+        .init(
+          codingPath: path.appending(index: currentIndex).keys,
+          debugDescription: "Unkeyed container is at end."))
+    }
+    let value = try read(decoder, element, path.appending(index: currentIndex))
+    element = decoder.document.next(element)
+    currentIndex &+= 1
+    return value
+  }
+
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    try next(Bool.self) { try $0.unwrapBool($1, at: $2) }
+  }
+
+  mutating func decode(_ type: String.Type) throws -> String {
+    try next(String.self) { try $0.unwrapString($1, at: $2) }
+  }
+
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    try next(Double.self) { try $0.unwrapFloat($1, as: Double.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    try next(Float.self) { try $0.unwrapFloat($1, as: Float.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Int.Type) throws -> Int {
+    try next(Int.self) { try $0.unwrapInteger($1, as: Int.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Int8.Type) throws -> Int8 {
+    try next(Int8.self) { try $0.unwrapInteger($1, as: Int8.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Int16.Type) throws -> Int16 {
+    try next(Int16.self) { try $0.unwrapInteger($1, as: Int16.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Int32.Type) throws -> Int32 {
+    try next(Int32.self) { try $0.unwrapInteger($1, as: Int32.self, at: $2) }
+  }
+
+  mutating func decode(_ type: Int64.Type) throws -> Int64 {
+    try next(Int64.self) { try $0.unwrapInteger($1, as: Int64.self, at: $2) }
+  }
+
+  mutating func decode(_ type: UInt.Type) throws -> UInt {
+    try next(UInt.self) { try $0.unwrapInteger($1, as: UInt.self, at: $2) }
+  }
+
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try next(UInt8.self) { try $0.unwrapInteger($1, as: UInt8.self, at: $2) }
+  }
+
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try next(UInt16.self) { try $0.unwrapInteger($1, as: UInt16.self, at: $2) }
+  }
+
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try next(UInt32.self) { try $0.unwrapInteger($1, as: UInt32.self, at: $2) }
+  }
+
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try next(UInt64.self) { try $0.unwrapInteger($1, as: UInt64.self, at: $2) }
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try next(T.self) { try $0.unwrap($1, as: T.self, at: $2) }
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try next(KeyedDecodingContainer<NestedKey>.self) {
+      KeyedDecodingContainer(try $0.keyedContainer(at: $1, path: $2, keyedBy: NestedKey.self))
+    }
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try next((any UnkeyedDecodingContainer).self) {
+      try $0.unkeyedContainer(at: $1, path: $2)
+    }
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    let path = self.path.appending(index: currentIndex)
+    let entry = try take((any Decoder).self)
+    return JSONSuperDecoder(decoder: decoder, entry: entry, path: path)
+  }
+}

@@ -1,0 +1,566 @@
+import Foundation
+
+/// The `Decoder` that ``KeyedJSONDecoder`` hands to `init(from:)`: reads one parsed document.
+///
+/// Like Foundation's decoder, one instance serves a whole decode. It points at the value being
+/// decoded (``value``, ``path``) and moves down into a nested value and back up around that
+/// value's `init(from:)`, instead of making a decoder per value. Containers keep their own
+/// position, so they stay valid whatever the decoder points at later.
+///
+/// A ``Keyedable`` type's ``KeyedDecoder`` asks it for a ``DecodingBackend`` (see
+/// ``JSONDecodingBackend``): the type's mappings then read the document directly.
+final class JSONValueDecoder: Decoder, DecodingBackendProvider {
+  let document: JSONDocument
+  let options: KeyedJSONDecoder.Options
+  let userInfo: [CodingUserInfoKey: Any]
+  /// The tape entry of the value being decoded.
+  var value = 0
+  /// The coding path of ``value``.
+  var path = JSONCodingPath.root
+  /// Where the last lookup in each object ended.
+  ///
+  /// Members read in document order are then each found at the first comparison (see
+  /// ``member(_:in:)``). Slot `i` holds an object entry and a member entry; a slot shared by two
+  /// objects only loses its hint.
+  private var hints: [Int]
+  /// Formatters made on first use, once per decode.
+  private var iso8601Formatter: ISO8601DateFormatter?
+
+  private static let hintSlots = 64
+
+  init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
+    self.document = document
+    self.options = options
+    userInfo = options.userInfo
+    hints = Array(repeating: -1, count: Self.hintSlots * 2)
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  /// Decodes the whole document as `T`.
+  func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
+    try unwrap(0, as: T.self, at: .root)
+  }
+
+  // MARK: - Decoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(try keyedContainer(at: value, path: path, keyedBy: Key.self))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try unkeyedContainer(at: value, path: path)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    self
+  }
+
+  func makeDecodingBackend() -> any DecodingBackend {
+    JSONDecodingBackend(decoder: self, object: value, path: path)
+  }
+
+  /// The keyed container of the object at `entry`.
+  func keyedContainer<Key: CodingKey>(
+    at entry: Int, path: @autoclosure () -> JSONCodingPath, keyedBy type: Key.Type
+  ) throws -> JSONKeyedContainer<Key> {
+    switch document.kind(entry) {
+    case .object:
+      return JSONKeyedContainer(decoder: self, object: entry, path: path())
+    case .null:
+      throw DecodingError.valueNotFound(
+        [String: Any].self,
+        .init(
+          codingPath: path().keys,
+          debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+    default:
+      throw typeMismatch([String: Any].self, entry, at: path())
+    }
+  }
+
+  /// The unkeyed container of the array at `entry`.
+  func unkeyedContainer(at entry: Int, path: @autoclosure () -> JSONCodingPath) throws
+    -> JSONUnkeyedContainer
+  {
+    switch document.kind(entry) {
+    case .array:
+      return JSONUnkeyedContainer(decoder: self, array: entry, path: path())
+    case .null:
+      throw DecodingError.valueNotFound(
+        [Any].self,
+        .init(
+          codingPath: path().keys,
+          debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+    default:
+      throw typeMismatch([Any].self, entry, at: path())
+    }
+  }
+
+  // MARK: - Members
+
+  /// The value entry of the member named `name` of the object at `object`, or `nil`.
+  ///
+  /// Starts where the previous lookup in the same object ended and wraps around, so reading
+  /// members in document order costs one comparison each. In an object that may repeat a name,
+  /// the first member with that name is found, as Foundation's `JSONDecoder` does.
+  func member(_ name: String, in object: Int) -> Int? {
+    let end = document.next(object)
+    let first = object &+ 1
+    guard first < end else { return nil }
+    if document.flags(object) & JSONDocument.mayRepeatNames != 0 {
+      var key = first
+      while key < end {
+        if JSONStrings.name(at: key, in: document, equals: name) { return key &+ 1 }
+        key = document.next(key &+ 1)
+      }
+      return nil
+    }
+    let slot = (object & (Self.hintSlots &- 1)) &* 2
+    var start = first
+    if hints[slot] == object {
+      let hint = hints[slot &+ 1]
+      if hint > object, hint < end { start = hint }
+    }
+    let found: Int? =
+      name.utf8.withContiguousStorageIfAvailable { bytes in
+        if let found = scan(for: bytes, name, from: start, to: end) { return found }
+        return start > first ? scan(for: bytes, name, from: first, to: start) : nil
+      } ?? slowScan(name, from: first, to: end)
+    if let found {
+      hints[slot] = object
+      hints[slot &+ 1] = document.next(found)
+    }
+    return found
+  }
+
+  /// The value entry of the member named `name` (whose UTF-8 is `bytes`) among the keys in
+  /// `start..<end`.
+  @inline(__always)
+  private func scan(
+    for bytes: UnsafeBufferPointer<UInt8>, _ name: String, from start: Int, to end: Int
+  ) -> Int? {
+    var key = start
+    while key < end {
+      if JSONStrings.plainName(at: key, in: document, equals: bytes) {
+        return key &+ 1
+      }
+      // Names with escapes or outside ASCII compare as Swift strings do (canonical
+      // equivalence), as in Foundation.
+      if document.flags(key) != 0, JSONStrings.name(at: key, in: document, equals: name) {
+        return key &+ 1
+      }
+      key = document.next(key &+ 1)
+    }
+    return nil
+  }
+
+  private func slowScan(_ name: String, from start: Int, to end: Int) -> Int? {
+    var key = start
+    while key < end {
+      if JSONStrings.name(at: key, in: document, equals: name) { return key &+ 1 }
+      key = document.next(key &+ 1)
+    }
+    return nil
+  }
+
+  // MARK: - Values
+
+  /// Decodes the value at `entry` as `T`.
+  ///
+  /// Standard scalars, strings, dates, data, URLs, decimals and string-keyed dictionaries are
+  /// read here, following the decoder's strategies; any other type decodes itself with this
+  /// decoder pointed at the value.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - type: The type to decode.
+  ///   - path: The value's coding path, made only for an error or a nested value.
+  /// - Returns: The value.
+  /// - Throws: `DecodingError` at `path` when the value doesn't fit `T`.
+  @inline(__always)
+  func unwrap<T: Decodable>(
+    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  )
+    throws -> T
+  {
+    if T.self == String.self {
+      return reinterpret(try unwrapString(entry, at: path()), as: T.self)
+    } else if T.self == Int.self {
+      return reinterpret(try unwrapInteger(entry, as: Int.self, at: path()), as: T.self)
+    } else if T.self == Double.self {
+      return reinterpret(try unwrapFloat(entry, as: Double.self, at: path()), as: T.self)
+    } else if T.self == Bool.self {
+      return reinterpret(try unwrapBool(entry, at: path()), as: T.self)
+    }
+    return try unwrapOther(entry, as: T.self, at: path())
+  }
+
+  /// Decodes the value at `entry` as any type but the four most common ones.
+  func unwrapOther<T: Decodable>(
+    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    if let value = try unwrapScalar(entry, as: T.self, at: path()) {
+      return value
+    }
+    if let dictionaryType = T.self as? any JSONStringKeyedDictionary.Type {
+      return try decodeDictionary(dictionaryType, entry, at: path()) as? T
+        ?? { throw typeMismatch(T.self, entry, at: path()) }()
+    }
+    return try decodeNested(entry, as: T.self, at: path())
+  }
+
+  /// Points the decoder at `entry` while `T` decodes itself.
+  func decodeNested<T: Decodable>(
+    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    let outerValue = value
+    let outerPath = self.path
+    value = entry
+    self.path = path()
+    defer {
+      value = outerValue
+      self.path = outerPath
+    }
+    return try T(from: self)
+  }
+
+  private func decodeDictionary<Dictionary: JSONStringKeyedDictionary>(
+    _ type: Dictionary.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> Dictionary {
+    try Dictionary.decodeMembers(from: self, object: entry, at: path())
+  }
+
+  /// The value at `entry` as one of the types this decoder reads itself, or `nil` for any other
+  /// type.
+  private func unwrapScalar<T>(
+    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  )
+    throws -> T?
+  {
+    switch T.self {
+    case is Float.Type:
+      return try unwrapFloat(entry, as: Float.self, at: path()) as? T
+    case is Int64.Type:
+      return try unwrapInteger(entry, as: Int64.self, at: path()) as? T
+    case is Int32.Type:
+      return try unwrapInteger(entry, as: Int32.self, at: path()) as? T
+    case is Int16.Type:
+      return try unwrapInteger(entry, as: Int16.self, at: path()) as? T
+    case is Int8.Type:
+      return try unwrapInteger(entry, as: Int8.self, at: path()) as? T
+    case is UInt.Type:
+      return try unwrapInteger(entry, as: UInt.self, at: path()) as? T
+    case is UInt64.Type:
+      return try unwrapInteger(entry, as: UInt64.self, at: path()) as? T
+    case is UInt32.Type:
+      return try unwrapInteger(entry, as: UInt32.self, at: path()) as? T
+    case is UInt16.Type:
+      return try unwrapInteger(entry, as: UInt16.self, at: path()) as? T
+    case is UInt8.Type:
+      return try unwrapInteger(entry, as: UInt8.self, at: path()) as? T
+    case is Date.Type:
+      return try unwrapDate(entry, at: path()) as? T
+    case is Data.Type:
+      return try unwrapData(entry, at: path()) as? T
+    case is URL.Type:
+      return try unwrapURL(entry, at: path()) as? T
+    case is Decimal.Type:
+      return try unwrapDecimal(entry, at: path()) as? T
+    default:
+      return nil
+    }
+  }
+
+  func unwrapString(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> String {
+    guard document.kind(entry) == .string else {
+      throw mismatch(String.self, entry, at: path())
+    }
+    return JSONStrings.string(at: entry, in: document)
+  }
+
+  func unwrapBool(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Bool {
+    switch document.kind(entry) {
+    case .true: return true
+    case .false: return false
+    default: throw mismatch(Bool.self, entry, at: path())
+    }
+  }
+
+  func unwrapInteger<Integer: FixedWidthInteger>(
+    _ entry: Int, as type: Integer.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> Integer {
+    guard document.kind(entry) == .number else { throw mismatch(Integer.self, entry, at: path()) }
+    let span = document.span(entry)
+    guard let start = span.baseAddress,
+      let value = JSONNumber.exactInteger(start, count: span.count, as: Integer.self)
+    else { throw numberDoesNotFit(Integer.self, entry, at: path()) }
+    return value
+  }
+
+  func unwrapFloat<Float: BinaryFloatingPoint & LosslessStringConvertible>(
+    _ entry: Int, as type: Float.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> Float {
+    switch document.kind(entry) {
+    case .number:
+      let span = document.span(entry)
+      guard let start = span.baseAddress else {
+        throw numberDoesNotFit(Float.self, entry, at: path())
+      }
+      let value: Float =
+        Float.self == Swift.Float.self
+        ? Float(JSONNumber.float(start, count: span.count))
+        : Float(JSONNumber.double(start, count: span.count))
+      guard value.isFinite else { throw numberDoesNotFit(Float.self, entry, at: path()) }
+      return value
+    case .string:
+      if case .convertFromString(let positive, let negative, let nan) =
+        options.nonConformingFloatDecodingStrategy
+      {
+        let text = JSONStrings.string(at: entry, in: document)
+        if text == positive { return .infinity }
+        if text == negative { return -.infinity }
+        if text == nan { return .nan }
+      }
+      throw mismatch(Float.self, entry, at: path())
+    default:
+      throw mismatch(Float.self, entry, at: path())
+    }
+  }
+
+  func unwrapDate(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Date {
+    switch options.dateDecodingStrategy {
+    case .deferredToDate:
+      return try decodeNested(entry, as: Date.self, at: path())
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try unwrapFloat(entry, as: Double.self, at: path()))
+    case .millisecondsSince1970:
+      return Date(
+        timeIntervalSince1970: try unwrapFloat(entry, as: Double.self, at: path()) / 1000)
+    case .iso8601:
+      let text = try unwrapString(entry, at: path())
+      let formatter: ISO8601DateFormatter
+      if let made = iso8601Formatter {
+        formatter = made
+      } else {
+        formatter = ISO8601DateFormatter()
+        formatter.formatOptions = .withInternetDateTime
+        iso8601Formatter = formatter
+      }
+      guard let date = formatter.date(from: text) else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: path().keys,
+            debugDescription: "Expected date string to be ISO8601-formatted."))
+      }
+      return date
+    case .formatted(let formatter):
+      let text = try unwrapString(entry, at: path())
+      guard let date = formatter.date(from: text) else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: path().keys,
+            debugDescription: "Date string does not match format expected by formatter."))
+      }
+      return date
+    case .custom(let closure):
+      let outerValue = value
+      let outerPath = self.path
+      value = entry
+      self.path = path()
+      defer {
+        value = outerValue
+        self.path = outerPath
+      }
+      return try closure(self)
+    }
+  }
+
+  func unwrapData(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Data {
+    switch options.dataDecodingStrategy {
+    case .deferredToData:
+      return try decodeNested(entry, as: Data.self, at: path())
+    case .base64:
+      let text = try unwrapString(entry, at: path())
+      guard let data = Data(base64Encoded: text) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: path().keys, debugDescription: "Encountered Data is not valid Base64."))
+      }
+      return data
+    case .custom(let closure):
+      let outerValue = value
+      let outerPath = self.path
+      value = entry
+      self.path = path()
+      defer {
+        value = outerValue
+        self.path = outerPath
+      }
+      return try closure(self)
+    }
+  }
+
+  func unwrapURL(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> URL {
+    let text = try unwrapString(entry, at: path())
+    guard let url = URL(string: text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: path().keys, debugDescription: "Invalid URL string."))
+    }
+    return url
+  }
+
+  func unwrapDecimal(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Decimal {
+    guard document.kind(entry) == .number else { throw mismatch(Decimal.self, entry, at: path()) }
+    let text = String(decoding: document.span(entry), as: UTF8.self)
+    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+      throw numberDoesNotFit(Decimal.self, entry, at: path())
+    }
+    return decimal
+  }
+
+  // MARK: - Errors
+
+  /// `valueNotFound` for `null`, `typeMismatch` for anything else, as Foundation reports them.
+  func mismatch(_ type: Any.Type, _ entry: Int, at path: JSONCodingPath) -> DecodingError {
+    if document.kind(entry) == .null {
+      return .valueNotFound(
+        type,
+        .init(
+          codingPath: path.keys,
+          debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+    return typeMismatch(type, entry, at: path)
+  }
+
+  /// `typeMismatch` naming what was found.
+  func typeMismatch(_ type: Any.Type, _ entry: Int, at path: JSONCodingPath) -> DecodingError {
+    .typeMismatch(
+      type,
+      .init(
+        codingPath: path.keys,
+        debugDescription: "Expected to decode \(type) but found \(describe(entry)) instead."))
+  }
+
+  /// `dataCorrupted` for a number the type can't hold.
+  func numberDoesNotFit(_ type: Any.Type, _ entry: Int, at path: JSONCodingPath) -> DecodingError {
+    let text = String(decoding: document.span(entry), as: UTF8.self)
+    return .dataCorrupted(
+      .init(
+        codingPath: path.keys,
+        debugDescription: "Parsed JSON number <\(text)> does not fit in \(type)."))
+  }
+
+  /// The words Foundation uses for the kind of the value at `entry`.
+  func describe(_ entry: Int) -> String {
+    switch document.kind(entry) {
+    case .null: "null"
+    case .true, .false: "bool"
+    case .number: "number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "a dictionary"
+    }
+  }
+}
+
+// MARK: - Single value container
+
+extension JSONValueDecoder: SingleValueDecodingContainer {
+  func decodeNil() -> Bool {
+    document.kind(value) == .null
+  }
+
+  func decode(_ type: Bool.Type) throws -> Bool {
+    try unwrapBool(value, at: path)
+  }
+
+  func decode(_ type: String.Type) throws -> String {
+    try unwrapString(value, at: path)
+  }
+
+  func decode(_ type: Double.Type) throws -> Double {
+    try unwrapFloat(value, as: Double.self, at: path)
+  }
+
+  func decode(_ type: Float.Type) throws -> Float {
+    try unwrapFloat(value, as: Float.self, at: path)
+  }
+
+  func decode(_ type: Int.Type) throws -> Int {
+    try unwrapInteger(value, as: Int.self, at: path)
+  }
+
+  func decode(_ type: Int8.Type) throws -> Int8 {
+    try unwrapInteger(value, as: Int8.self, at: path)
+  }
+
+  func decode(_ type: Int16.Type) throws -> Int16 {
+    try unwrapInteger(value, as: Int16.self, at: path)
+  }
+
+  func decode(_ type: Int32.Type) throws -> Int32 {
+    try unwrapInteger(value, as: Int32.self, at: path)
+  }
+
+  func decode(_ type: Int64.Type) throws -> Int64 {
+    try unwrapInteger(value, as: Int64.self, at: path)
+  }
+
+  func decode(_ type: UInt.Type) throws -> UInt {
+    try unwrapInteger(value, as: UInt.self, at: path)
+  }
+
+  func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try unwrapInteger(value, as: UInt8.self, at: path)
+  }
+
+  func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try unwrapInteger(value, as: UInt16.self, at: path)
+  }
+
+  func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try unwrapInteger(value, as: UInt32.self, at: path)
+  }
+
+  func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try unwrapInteger(value, as: UInt64.self, at: path)
+  }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try unwrap(value, as: T.self, at: path)
+  }
+}
+
+// MARK: - String-keyed dictionaries
+
+/// Implemented by `[String: Value]`: decoded member by member, with the member names as they
+/// are, whatever the key decoding strategy (Foundation leaves dictionary keys alone too).
+protocol JSONStringKeyedDictionary {
+  static func decodeMembers(
+    from decoder: JSONValueDecoder, object entry: Int, at path: JSONCodingPath
+  ) throws -> Self
+}
+
+extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Decodable {
+  static func decodeMembers(
+    from decoder: JSONValueDecoder, object entry: Int, at path: JSONCodingPath
+  ) throws -> [String: Value] {
+    let document = decoder.document
+    guard document.kind(entry) == .object else {
+      throw decoder.mismatch([String: Value].self, entry, at: path)
+    }
+    var result: [String: Value] = [:]
+    result.reserveCapacity(document.memberCount(entry))
+    var key = entry &+ 1
+    let end = document.next(entry)
+    while key < end {
+      let name = JSONStrings.string(at: key, in: document)
+      // The first of two members with one name wins, as in Foundation.
+      if result[name] == nil {
+        result[name] = try decoder.unwrap(
+          key &+ 1, as: Value.self, at: path.appending(PathKey(name)))
+      }
+      key = document.next(key &+ 1)
+    }
+    return result
+  }
+}

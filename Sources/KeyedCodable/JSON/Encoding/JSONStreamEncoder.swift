@@ -1,0 +1,780 @@
+import Foundation
+
+/// The `Encoder` that ``KeyedJSONEncoder`` hands to `encode(to:)`: writes JSON bytes as values
+/// are encoded.
+///
+/// The output is one ``JSONWriter`` buffer. Open arrays and objects form a stack of *frames*;
+/// a container writes into its frame, first closing any frame opened after it (a nested
+/// container is done once its parent is written to again), and a value's frames are closed
+/// when its `encode(to:)` returns. A value is encoded into a *slot*: the place after a member
+/// name or an array separator, filled by the first container or single value the value asks
+/// for.
+///
+/// What a stream can't write (a container used after it was closed, one name written twice in
+/// an object) throws ``Restart``; ``KeyedJSONEncoder`` then encodes the value with Foundation's
+/// encoder instead.
+final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
+  /// Thrown when the value can't be written as a stream.
+  struct Restart: Error {}
+
+  /// One open array or object.
+  struct Frame {
+    var isObject: Bool
+    /// Members or elements written so far.
+    var count: Int
+    /// Identifies the frame, so a container of a frame that was closed can tell.
+    var id: Int
+    /// Where the frame's members start in ``names`` (member names, for repeats and sorting).
+    var firstName: Int
+    /// Where the frame's first member starts in the output (after the opening bracket).
+    var contentStart: Int
+  }
+
+  /// A member name written into an object: for finding repeats and for sorting.
+  struct MemberName {
+    var fingerprint: UInt64
+    var name: String
+    /// Where the member starts in the output (at its separator).
+    var start: Int
+  }
+
+  /// The place the next value fills.
+  struct Slot {
+    var path: JSONCodingPath
+    /// The number of frames open when the slot was made: frames above it belong to its value.
+    var depth: Int
+    /// Whether the value has written something (a container, or a single value).
+    var isFilled = false
+  }
+
+  var writer: JSONWriter
+  let options: KeyedJSONEncoder.Options
+  let userInfo: [CodingUserInfoKey: Any]
+  private(set) var frames: [Frame] = []
+  private var names: [MemberName] = []
+  private var nextFrameID = 0
+  /// The slot being filled, if any.
+  private(set) var slot = Slot(path: .root, depth: 0)
+  /// An error met where the Codable API can't throw (opening a container), thrown when the value
+  /// that met it finishes.
+  private(set) var deferredError: (any Error)?
+  private let sortsKeys: Bool
+  private let convertsKeys: Bool
+  private var iso8601Formatter: ISO8601DateFormatter?
+
+  init(options: KeyedJSONEncoder.Options) {
+    self.options = options
+    userInfo = options.userInfo
+    writer = JSONWriter(
+      prettyPrinted: options.outputFormatting.contains(.prettyPrinted),
+      escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes), capacity: 1024)
+    sortsKeys = options.outputFormatting.contains(.sortedKeys)
+    if case .useDefaultKeys = options.keyEncodingStrategy {
+      convertsKeys = false
+    } else {
+      convertsKeys = true
+    }
+    frames.reserveCapacity(16)
+  }
+
+  var codingPath: [any CodingKey] { slot.path.keys }
+
+  /// Encodes `value` as the whole document.
+  func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+    try encodeValue(value, at: .root)
+    guard !writer.bytes.isEmpty else {
+      throw EncodingError.invalidValue(
+        value,
+        .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+    return writer.bytes
+  }
+
+  // MARK: - Values
+
+  /// Writes `value` at the current position: as a scalar, or by letting it encode itself into a
+  /// new slot.
+  func encodeValue<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath) throws {
+    if T.self == String.self {
+      writer.string(reinterpret(value, as: String.self))
+    } else if T.self == Int.self {
+      writer.integer(reinterpret(value, as: Int.self))
+    } else if T.self == Double.self {
+      try double(reinterpret(value, as: Double.self), at: path())
+    } else if T.self == Bool.self {
+      writer.bool(reinterpret(value, as: Bool.self))
+    } else if try !encodeScalar(value, at: path()) {
+      try encodeNested(value, at: path())
+    }
+  }
+
+  /// Lets `value` encode itself into a new slot at `path`.
+  func encodeNested<T: Encodable>(_ value: T, at path: JSONCodingPath) throws {
+    let outer = slot
+    let outerError = deferredError
+    deferredError = nil
+    slot = Slot(path: path, depth: frames.count)
+    defer {
+      slot = outer
+      if deferredError == nil { deferredError = outerError }
+    }
+    try value.encode(to: self)
+    if let deferredError {
+      throw deferredError
+    }
+    if !slot.isFilled {
+      guard outer.depth > 0 || !frames.isEmpty || !writer.bytes.isEmpty else {
+        // The whole document encoded nothing: ``encodeRoot(_:)`` reports it.
+        return
+      }
+      // Nothing encoded: an empty object, as Foundation writes.
+      writer.open(UInt8(ascii: "{"))
+      writer.close(UInt8(ascii: "}"), count: 0)
+    }
+    try closeFrames(above: slot.depth)
+  }
+
+  /// Writes the types this encoder writes itself; `false` for any other type.
+  private func encodeScalar<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath)
+    throws -> Bool
+  {
+    switch value {
+    case let value as Float: try float(value, at: path())
+    case let value as Int64: writer.integer(value)
+    case let value as Int32: writer.integer(value)
+    case let value as Int16: writer.integer(value)
+    case let value as Int8: writer.integer(value)
+    case let value as UInt: writer.integer(value)
+    case let value as UInt64: writer.integer(value)
+    case let value as UInt32: writer.integer(value)
+    case let value as UInt16: writer.integer(value)
+    case let value as UInt8: writer.integer(value)
+    case let value as Date: try date(value, at: path())
+    case let value as Data: try data(value, at: path())
+    case let value as URL: writer.string(value.absoluteString)
+    case let value as Decimal: writer.bytes.append(contentsOf: value.description.utf8)
+    case let value as any JSONStringKeyedEncodableDictionary:
+      try value.encodeMembers(to: self, at: path())
+    default: return false
+    }
+    return true
+  }
+
+  func double(_ value: Double, at path: @autoclosure () -> JSONCodingPath) throws {
+    guard value.isFinite else { return try nonConforming(value, at: path()) }
+    writer.double(value)
+  }
+
+  func float(_ value: Float, at path: @autoclosure () -> JSONCodingPath) throws {
+    guard value.isFinite else { return try nonConforming(value, at: path()) }
+    writer.float(value)
+  }
+
+  private func nonConforming<F: BinaryFloatingPoint>(_ value: F, at path: JSONCodingPath) throws {
+    guard
+      case .convertToString(let positive, let negative, let nan) =
+        options.nonConformingFloatEncodingStrategy
+    else {
+      throw EncodingError.invalidValue(
+        value,
+        .init(
+          codingPath: path.keys,
+          debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+    }
+    writer.string(value.isNaN ? nan : value < 0 ? negative : positive)
+  }
+
+  private func date(_ value: Date, at path: JSONCodingPath) throws {
+    switch options.dateEncodingStrategy {
+    case .deferredToDate:
+      try encodeNested(value, at: path)
+    case .secondsSince1970:
+      try double(value.timeIntervalSince1970, at: path)
+    case .millisecondsSince1970:
+      try double(value.timeIntervalSince1970 * 1000, at: path)
+    case .iso8601:
+      let formatter: ISO8601DateFormatter
+      if let made = iso8601Formatter {
+        formatter = made
+      } else {
+        formatter = ISO8601DateFormatter()
+        formatter.formatOptions = .withInternetDateTime
+        iso8601Formatter = formatter
+      }
+      writer.string(formatter.string(from: value))
+    case .formatted(let formatter):
+      writer.string(formatter.string(from: value))
+    case .custom(let closure):
+      try encodeCustom(at: path) { try closure(value, $0) }
+    }
+  }
+
+  private func data(_ value: Data, at path: JSONCodingPath) throws {
+    switch options.dataEncodingStrategy {
+    case .deferredToData:
+      try encodeNested(value, at: path)
+    case .base64:
+      writer.string(value.base64EncodedString())
+    case .custom(let closure):
+      try encodeCustom(at: path) { try closure(value, $0) }
+    }
+  }
+
+  /// Runs a custom strategy's closure with this encoder, in a slot of its own.
+  private func encodeCustom(at path: JSONCodingPath, _ body: (any Encoder) throws -> Void) throws {
+    try withoutActuallyEscaping(body) { body in
+      try encodeNested(CustomStrategyValue(body: body), at: path)
+    }
+  }
+
+  // MARK: - Encoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(
+      JSONStreamKeyedContainer<Key>(
+        encoder: self, frame: openFrame(object: true), path: slot.path))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    JSONStreamUnkeyedContainer(encoder: self, frame: openFrame(object: false), path: slot.path)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    JSONStreamSingleValueContainer(encoder: self, depth: slot.depth)
+  }
+
+  func makeEncodingBackend() -> any EncodingBackend {
+    JSONEncodingBackend(encoder: self)
+  }
+
+  /// The frame a container of the slot's value writes into: a new one when the slot is still
+  /// empty, the same one when the value asks for its container again.
+  ///
+  /// - Returns: The frame's position and identity, or `(-1, -1)` when no frame can be opened (the
+  ///   error is thrown when the value finishes).
+  func openFrame(object: Bool) -> (index: Int, id: Int) {
+    if slot.isFilled {
+      // The value asks for a container again: the frame it opened must still be open.
+      let index = slot.depth
+      if index < frames.count, frames[index].isObject == object {
+        return (index, frames[index].id)
+      }
+      deferError(Restart())
+      return (-1, -1)
+    }
+    slot.isFilled = true
+    return pushFrame(object: object)
+  }
+
+  /// Opens an array or an object at the current position of the output.
+  func pushFrame(object: Bool) -> (index: Int, id: Int) {
+    writer.open(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    let id = nextFrameID
+    nextFrameID &+= 1
+    frames.append(
+      Frame(
+        isObject: object, count: 0, id: id, firstName: names.count,
+        contentStart: writer.bytes.count))
+    return (frames.count &- 1, id)
+  }
+
+  /// Records an error met where the Codable API can't throw; the value being encoded throws it
+  /// when it finishes.
+  func deferError(_ error: any Error) {
+    if deferredError == nil {
+      deferredError = error
+    }
+  }
+
+  /// Makes the frame at `index` the innermost one, closing those above it.
+  ///
+  /// - Throws: ``Restart`` when the frame was closed already.
+  @inline(__always)
+  func activate(_ index: Int, id: Int) throws {
+    guard index >= 0, index < frames.count, frames[index].id == id else { throw Restart() }
+    if index &+ 1 < frames.count {
+      try closeFrames(above: index &+ 1)
+    }
+  }
+
+  /// Closes the frames at positions `depth` and above.
+  func closeFrames(above depth: Int) throws {
+    while frames.count > depth {
+      let frame = frames.removeLast()
+      if frame.isObject {
+        if sortsKeys, frame.count > 1 {
+          sortMembers(of: frame)
+        }
+        names.removeSubrange(frame.firstName...)
+        writer.close(UInt8(ascii: "}"), count: frame.count)
+      } else {
+        writer.close(UInt8(ascii: "]"), count: frame.count)
+      }
+    }
+  }
+
+  /// Starts the next member of the object frame at `index`: its separator and name.
+  ///
+  /// - Throws: ``Restart`` when the frame was closed already or has a member with this name.
+  func beginMember(_ index: Int, id: Int, name: String) throws {
+    try activate(index, id: id)
+    let start = writer.bytes.count
+    try noteName(name, in: index, at: start)
+    writer.separate(count: frames[index].count)
+    frames[index].count &+= 1
+    writer.name(name)
+  }
+
+  /// Starts the next element of the array frame at `index`.
+  @inline(__always)
+  func beginElement(_ index: Int, id: Int) throws {
+    try activate(index, id: id)
+    writer.separate(count: frames[index].count)
+    frames[index].count &+= 1
+  }
+
+  /// The member name for `key` in an object at `path`, after the key strategy.
+  @inline(__always)
+  func name(for key: some CodingKey, at path: @autoclosure () -> JSONCodingPath) -> String {
+    guard convertsKeys else { return key.stringValue }
+    switch options.keyEncodingStrategy {
+    case .useDefaultKeys: return key.stringValue
+    case .convertToSnakeCase: return JSONKeyConversion.toSnakeCase(key.stringValue)
+    case .custom(let convert): return convert(path().keys + [key]).stringValue
+    }
+  }
+
+  // MARK: - Member names
+
+  /// Remembers a member name of the frame at `index`, checking it was not written before.
+  private func noteName(_ name: String, in index: Int, at start: Int) throws {
+    let first = frames[index].firstName
+    let fingerprint = Self.fingerprint(of: name)
+    // Objects are small as a rule; a big one (a dictionary) uses a set of fingerprints.
+    if names.count &- first <= 32 {
+      for position in first..<names.count
+      where names[position].fingerprint == fingerprint && names[position].name == name {
+        throw Restart()
+      }
+    } else {
+      if largeObjectNames[frames[index].id] == nil {
+        largeObjectNames[frames[index].id] = Set(names[first...].map(\.fingerprint))
+      }
+      if largeObjectNames[frames[index].id]?.insert(fingerprint).inserted == false,
+        names[first...].contains(where: { $0.name == name })
+      {
+        throw Restart()
+      }
+    }
+    names.append(MemberName(fingerprint: fingerprint, name: name, start: start))
+  }
+
+  /// The fingerprints of the names of big objects, by frame.
+  private var largeObjectNames: [Int: Set<UInt64>] = [:]
+
+  private static func fingerprint(of name: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in name.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// Puts the members of an object frame in the order of their names.
+  private func sortMembers(of frame: Frame) {
+    let members = names[frame.firstName...]
+    let end = writer.bytes.count
+    var ranges: [(name: String, range: Range<Int>)] = []
+    ranges.reserveCapacity(members.count)
+    for (offset, member) in members.enumerated() {
+      let next =
+        offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
+      ranges.append((member.name, member.start..<next))
+    }
+    ranges.sort { $0.name < $1.name }
+    var sorted: [UInt8] = []
+    sorted.reserveCapacity(end &- frame.contentStart)
+    for (position, member) in ranges.enumerated() {
+      var bytes = writer.bytes[member.range]
+      // Each member starts with its separator: a comma except for the first member, then the
+      // line break and indentation when pretty-printing.
+      if bytes.first == UInt8(ascii: ",") {
+        bytes = bytes.dropFirst()
+      }
+      if position > 0 {
+        sorted.append(UInt8(ascii: ","))
+      }
+      sorted.append(contentsOf: bytes)
+    }
+    writer.bytes.replaceSubrange(frame.contentStart..<end, with: sorted)
+    largeObjectNames[frame.id] = nil
+  }
+}
+
+/// A value whose encoding is a custom strategy's closure.
+private struct CustomStrategyValue: Encodable {
+  let body: (any Encoder) throws -> Void
+
+  func encode(to encoder: any Encoder) throws {
+    try body(encoder)
+  }
+}
+
+// MARK: - Containers
+
+/// The keyed container of one object frame of a ``JSONStreamEncoder``.
+struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: JSONStreamEncoder
+  let index: Int
+  let id: Int
+  let path: JSONCodingPath
+
+  init(encoder: JSONStreamEncoder, frame: (index: Int, id: Int), path: JSONCodingPath) {
+    self.encoder = encoder
+    index = frame.index
+    id = frame.id
+    self.path = path
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  @inline(__always)
+  private func begin(_ key: Key) throws {
+    try encoder.beginMember(index, id: id, name: encoder.name(for: key, at: path))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.null()
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.bool(value)
+  }
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.string(value)
+  }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    try begin(key)
+    try encoder.double(value, at: path.appending(key))
+  }
+
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    try begin(key)
+    try encoder.float(value, at: path.appending(key))
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    try begin(key)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try begin(key)
+    try encoder.encodeValue(value, at: path.appending(key))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let container = self
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) { try container.begin(key) }
+      .container(keyedBy: NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let container = self
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) { try container.begin(key) }
+      .unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let key = PathKey.superKey
+    let encoder = self.encoder
+    let index = self.index
+    let id = self.id
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) {
+      try encoder.beginMember(index, id: id, name: key.stringValue)
+    }
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    let container = self
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) {
+      try container.begin(key)
+    }
+  }
+}
+
+/// The unkeyed container of one array frame of a ``JSONStreamEncoder``.
+struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
+  let encoder: JSONStreamEncoder
+  let index: Int
+  let id: Int
+  let path: JSONCodingPath
+
+  init(encoder: JSONStreamEncoder, frame: (index: Int, id: Int), path: JSONCodingPath) {
+    self.encoder = encoder
+    index = frame.index
+    id = frame.id
+    self.path = path
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+
+  var count: Int {
+    index >= 0 && index < encoder.frames.count && encoder.frames[index].id == id
+      ? encoder.frames[index].count : 0
+  }
+
+  mutating func encodeNil() throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.null()
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.bool(value)
+  }
+
+  mutating func encode(_ value: String) throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.string(value)
+  }
+
+  mutating func encode(_ value: Double) throws {
+    let position = count
+    try encoder.beginElement(index, id: id)
+    try encoder.double(value, at: path.appending(index: position))
+  }
+
+  mutating func encode(_ value: Float) throws {
+    let position = count
+    try encoder.beginElement(index, id: id)
+    try encoder.float(value, at: path.appending(index: position))
+  }
+
+  mutating func encode(_ value: Int) throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: Int64) throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode(_ value: UInt64) throws {
+    try encoder.beginElement(index, id: id)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let position = count
+    try encoder.beginElement(index, id: id)
+    try encoder.encodeValue(value, at: path.appending(index: position))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let encoder = self.encoder
+    let index = self.index
+    let id = self.id
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(index: count)) {
+      try encoder.beginElement(index, id: id)
+    }.container(keyedBy: NestedKey.self)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let encoder = self.encoder
+    let index = self.index
+    let id = self.id
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(index: count)) {
+      try encoder.beginElement(index, id: id)
+    }.unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let encoder = self.encoder
+    let index = self.index
+    let id = self.id
+    return JSONSlotEncoder(encoder: encoder, path: path.appending(index: count)) {
+      try encoder.beginElement(index, id: id)
+    }
+  }
+}
+
+/// The single value container of a slot of a ``JSONStreamEncoder``.
+struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
+  let encoder: JSONStreamEncoder
+  /// The depth of the slot this container fills.
+  let depth: Int
+
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  /// Marks the slot filled.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when it was filled already (Foundation traps).
+  private func fill(_ value: Any) throws {
+    guard !encoder.slotIsFilled else {
+      throw EncodingError.invalidValue(
+        value,
+        .init(
+          codingPath: encoder.codingPath,
+          debugDescription:
+            "Attempt to encode value through single value container when previously value already encoded."
+        ))
+    }
+    encoder.fillSlot()
+  }
+
+  mutating func encodeNil() throws {
+    try fill(Any?.none as Any)
+    encoder.writer.null()
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    try fill(value)
+    encoder.writer.bool(value)
+  }
+
+  mutating func encode(_ value: String) throws {
+    try fill(value)
+    encoder.writer.string(value)
+  }
+
+  mutating func encode(_ value: Double) throws {
+    try fill(value)
+    try encoder.double(value, at: encoder.slot.path)
+  }
+
+  mutating func encode(_ value: Float) throws {
+    try fill(value)
+    try encoder.float(value, at: encoder.slot.path)
+  }
+
+  mutating func encode(_ value: Int) throws {
+    try fill(value)
+    encoder.writer.integer(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try fill(value)
+    try encoder.encodeValue(value, at: encoder.slot.path)
+  }
+}
+
+extension JSONStreamEncoder {
+  /// Whether the current slot's value has written something.
+  var slotIsFilled: Bool { slot.isFilled }
+
+  /// Marks the current slot filled by a single value.
+  func fillSlot() {
+    slot.isFilled = true
+  }
+
+}
+
+/// An encoder for one member or element whose position is written only when it is first
+/// used: by the nested containers and the super encoders of the stream's containers.
+struct JSONSlotEncoder: Encoder {
+  let encoder: JSONStreamEncoder
+  let path: JSONCodingPath
+  /// Writes the member's name or the element's separator.
+  let begin: () throws -> Void
+
+  var codingPath: [any CodingKey] { path.keys }
+  var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let frame = open(object: true)
+    return KeyedEncodingContainer(
+      JSONStreamKeyedContainer<Key>(encoder: encoder, frame: frame, path: path))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    JSONStreamUnkeyedContainer(encoder: encoder, frame: open(object: false), path: path)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    JSONSlotValueContainer(slot: self)
+  }
+
+  /// Writes the position and opens a frame there (a nested container lives on after this call,
+  /// so its frame is not closed here: the next write into an outer frame closes it).
+  private func open(object: Bool) -> (index: Int, id: Int) {
+    do {
+      try begin()
+    } catch {
+      encoder.deferError(error)
+      return (-1, -1)
+    }
+    return encoder.pushFrame(object: object)
+  }
+}
+
+/// The single value container of a ``JSONSlotEncoder``.
+struct JSONSlotValueContainer: SingleValueEncodingContainer {
+  let slot: JSONSlotEncoder
+  var codingPath: [any CodingKey] { slot.codingPath }
+
+  mutating func encodeNil() throws {
+    try slot.begin()
+    slot.encoder.writer.null()
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try slot.begin()
+    try slot.encoder.encodeValue(value, at: slot.path)
+  }
+}

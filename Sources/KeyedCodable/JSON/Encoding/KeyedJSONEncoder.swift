@@ -1,0 +1,210 @@
+import Foundation
+
+/// Encodes values as JSON: a drop-in replacement for Foundation's `JSONEncoder`, several times
+/// faster, and fastest for ``Keyedable`` types.
+///
+/// Use it where you use `JSONEncoder`; the API, the strategies and the output format (compact or
+/// pretty-printed, escaping, numbers) are the same:
+///
+/// ```swift
+/// let encoder = KeyedJSONEncoder()
+/// encoder.outputFormatting = [.sortedKeys]
+/// let data = try encoder.encode(user)
+/// ```
+///
+/// Values are written straight into one growing buffer, in the order they are encoded, instead
+/// of into a tree of dictionaries that is serialized afterwards. Without `.sortedKeys`, members
+/// therefore come out in the order the type encodes them (Foundation's order is the hash order
+/// of its dictionaries). A type that writes into a container after it moved on to another one,
+/// or writes one key twice, is encoded through Foundation's `JSONEncoder` with the same options
+/// instead (the output is then Foundation's: the last value of a repeated key wins).
+///
+/// An encoder can be shared: any number of tasks may encode with it at once. Its properties are
+/// read when an encode starts.
+public final class KeyedJSONEncoder: @unchecked Sendable {
+  // @unchecked: the options are only read and written under `state`'s lock, and an encode works
+  // on its own copy of them.
+
+  /// How to format the output.
+  public struct OutputFormatting: OptionSet, Sendable {
+    /// The bits of the options.
+    public let rawValue: UInt
+
+    /// Creates formatting options from their raw value.
+    ///
+    /// - Parameter rawValue: The bits of the options.
+    public init(rawValue: UInt) {
+      self.rawValue = rawValue
+    }
+
+    /// Line breaks and two spaces of indentation, with `" : "` after member names.
+    public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
+    /// Members sorted by name, so equal values always give the same bytes.
+    public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
+    /// Slashes written as they are instead of as `\/`.
+    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
+  }
+
+  /// How to encode a `Date`.
+  public enum DateEncodingStrategy {
+    /// Encode the `Date` as its own `Codable` implementation does: seconds since January 1, 2001.
+    case deferredToDate
+    /// Encode the `Date` as a number of seconds since January 1, 1970.
+    case secondsSince1970
+    /// Encode the `Date` as a number of milliseconds since January 1, 1970.
+    case millisecondsSince1970
+    /// Encode the `Date` as an ISO 8601 string (`1985-04-12T23:20:50Z`).
+    case iso8601
+    /// Encode the `Date` as a string written by the given formatter.
+    case formatted(DateFormatter)
+    /// Encode the `Date` with a closure, given an encoder for the value.
+    case custom(@Sendable (_ date: Date, _ encoder: any Encoder) throws -> Void)
+  }
+
+  /// How to encode `Data`.
+  public enum DataEncodingStrategy {
+    /// Encode the `Data` as its own `Codable` implementation does: an array of bytes.
+    case deferredToData
+    /// Encode the `Data` as a Base64 string.
+    case base64
+    /// Encode the `Data` with a closure, given an encoder for the value.
+    case custom(@Sendable (_ data: Data, _ encoder: any Encoder) throws -> Void)
+  }
+
+  /// How to write non-conforming floating-point numbers (infinities and NaN), which JSON can't
+  /// express as numbers.
+  public enum NonConformingFloatEncodingStrategy: Sendable {
+    /// Throw `EncodingError.invalidValue` (the default).
+    case `throw`
+    /// Write these strings for positive infinity, negative infinity and NaN.
+    case convertToString(positiveInfinity: String, negativeInfinity: String, nan: String)
+  }
+
+  /// How to write coding keys as member names.
+  public enum KeyEncodingStrategy: Sendable {
+    /// Use each key's `stringValue` as it is (the default).
+    case useDefaultKeys
+    /// Convert `camelCase` keys to `snake_case`, as Foundation does: `firstName` becomes
+    /// `first_name`.
+    case convertToSnakeCase
+    /// Convert each key with a closure, given the coding path of the member (the last key is the
+    /// member's).
+    case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+  }
+
+  /// Every option of an encode, read once when it starts.
+  struct Options {
+    var outputFormatting: OutputFormatting = []
+    var dateEncodingStrategy = DateEncodingStrategy.deferredToDate
+    var dataEncodingStrategy = DataEncodingStrategy.base64
+    var nonConformingFloatEncodingStrategy = NonConformingFloatEncodingStrategy.throw
+    var keyEncodingStrategy = KeyEncodingStrategy.useDefaultKeys
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  }
+
+  private let state = Locked(Options())
+
+  /// Creates an encoder with the default options.
+  public init() {}
+
+  /// How the output is formatted; compact and unsorted by default.
+  public var outputFormatting: OutputFormatting {
+    get { state.withLock { $0.outputFormatting } }
+    set { state.withLock { $0.outputFormatting = newValue } }
+  }
+
+  /// How dates are encoded; `.deferredToDate` by default.
+  public var dateEncodingStrategy: DateEncodingStrategy {
+    get { state.withLock { $0.dateEncodingStrategy } }
+    set { state.withLock { $0.dateEncodingStrategy = newValue } }
+  }
+
+  /// How `Data` is encoded; `.base64` by default.
+  public var dataEncodingStrategy: DataEncodingStrategy {
+    get { state.withLock { $0.dataEncodingStrategy } }
+    set { state.withLock { $0.dataEncodingStrategy = newValue } }
+  }
+
+  /// How infinities and NaN are written; `.throw` by default.
+  public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+    get { state.withLock { $0.nonConformingFloatEncodingStrategy } }
+    set { state.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+  }
+
+  /// How coding keys become member names; `.useDefaultKeys` by default.
+  public var keyEncodingStrategy: KeyEncodingStrategy {
+    get { state.withLock { $0.keyEncodingStrategy } }
+    set { state.withLock { $0.keyEncodingStrategy = newValue } }
+  }
+
+  /// Context for the types being encoded, available as `userInfo` of every encoder they get.
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { state.withLock { $0.userInfo } }
+    set { state.withLock { $0.userInfo = newValue } }
+  }
+
+  /// Encodes a value as a JSON document.
+  ///
+  /// - Parameter value: The value to encode.
+  /// - Returns: The document, in UTF-8.
+  /// - Throws: `EncodingError.invalidValue` with the full coding path when a value can't be
+  ///   written (a non-finite number with the `.throw` strategy, a top-level value that encodes
+  ///   nothing), and the value's own errors.
+  public func encode<T: Encodable>(_ value: T) throws -> Data {
+    Data(try encodeBytes(value))
+  }
+
+  /// Encodes a value as the bytes of a JSON document.
+  ///
+  /// - Parameter value: The value to encode.
+  /// - Returns: The document, in UTF-8.
+  /// - Throws: The errors of ``encode(_:)``.
+  public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let options = state.withLock { $0 }
+    let encoder = JSONStreamEncoder(options: options)
+    do {
+      return try encoder.encodeRoot(value)
+    } catch is JSONStreamEncoder.Restart {
+      return try Array(Self.foundationEncoder(options).encode(value))
+    }
+  }
+
+  /// Foundation's encoder with the same options, for values the stream can't write (see the
+  /// type's documentation).
+  static func foundationEncoder(_ options: Options) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    var formatting: JSONEncoder.OutputFormatting = []
+    if options.outputFormatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+    if options.outputFormatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+    if options.outputFormatting.contains(.withoutEscapingSlashes) {
+      formatting.insert(.withoutEscapingSlashes)
+    }
+    encoder.outputFormatting = formatting
+    switch options.dateEncodingStrategy {
+    case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
+    case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
+    case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
+    case .iso8601: encoder.dateEncodingStrategy = .iso8601
+    case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
+    case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
+    }
+    switch options.dataEncodingStrategy {
+    case .deferredToData: encoder.dataEncodingStrategy = .deferredToData
+    case .base64: encoder.dataEncodingStrategy = .base64
+    case .custom(let closure): encoder.dataEncodingStrategy = .custom(closure)
+    }
+    switch options.nonConformingFloatEncodingStrategy {
+    case .throw: encoder.nonConformingFloatEncodingStrategy = .throw
+    case .convertToString(let positive, let negative, let nan):
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+    }
+    switch options.keyEncodingStrategy {
+    case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
+    case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
+    case .custom(let closure): encoder.keyEncodingStrategy = .custom(closure)
+    }
+    encoder.userInfo = options.userInfo
+    return encoder
+  }
+}

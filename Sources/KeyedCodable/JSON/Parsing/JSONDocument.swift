@@ -1,0 +1,175 @@
+/// The kind of a JSON value on a ``JSONDocument``'s tape.
+enum JSONKind: UInt8 {
+  case null = 1
+  case `false` = 2
+  case `true` = 3
+  case number = 4
+  case string = 5
+  case array = 6
+  case object = 7
+}
+
+/// A validated JSON document: the bytes, and a *tape* that describes every value in them.
+///
+/// Parsing happens once, in one pass over the bytes (see ``JSONScanner``), and checks all of
+/// RFC 8259. It converts nothing: numbers and strings stay bytes until someone reads them, so a
+/// value no model maps costs only its scan.
+///
+/// The tape holds one entry of two words per value, in document order; an object's members are
+/// a key entry (a string) followed by the value's entries:
+///
+/// - word 0: the kind (bits 0–3), flags (bits 4–7) and the byte offset of the value (bits 8–63):
+///   for a string, of its first byte after the opening quote.
+/// - word 1: for a string or a number, its byte length (a string's without the quotes); for an
+///   array or an object, its element or member count (high 32 bits) and the index of the entry
+///   after its last one (low 32 bits), so a reader skips a whole container in one step.
+///
+/// Immutable once parsed; the readers of one decode share it.
+final class JSONDocument {
+  /// A string contains escape sequences: read it through ``JSONStrings``.
+  static let hasEscapes: UInt64 = 1 << 4
+  /// A string contains bytes outside ASCII.
+  static let isNonASCII: UInt64 = 1 << 5
+  /// A number has no fraction and no exponent.
+  static let isPlainInteger: UInt64 = 1 << 4
+  /// An object may have two members with the same name (then the first one is read, as
+  /// Foundation's `JSONDecoder` does), or names that are only equal once unescaped or
+  /// normalized: lookups in it compare decoded names.
+  static let mayRepeatNames: UInt64 = 1 << 4
+
+  /// The document's bytes, followed by ``padding`` zero bytes so the scanner can read ahead.
+  let bytes: UnsafeMutablePointer<UInt8>
+  /// The number of bytes of the document (without the padding).
+  let count: Int
+  /// The tape, two words per entry.
+  private(set) var tape: UnsafeMutablePointer<UInt64>
+  /// The number of entries on the tape.
+  private(set) var entryCount = 0
+  private var entryCapacity: Int
+
+  /// Zero bytes after the document, so a read of up to 8 bytes past any position inside it stays
+  /// inside the allocation.
+  static let padding = 16
+
+  /// Parses `source`, copying it (and transcoding UTF-16 and UTF-32 input to UTF-8).
+  ///
+  /// - Throws: ``JSONSyntaxError`` when the input is not valid JSON.
+  init(parsing source: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    let utf8 = JSONEncodingDetection.utf8Bytes(of: source)
+    let length: Int
+    switch utf8 {
+    case .asIs:
+      length = source.count
+    case .transcoded(let transcoded):
+      length = transcoded.count
+    case .invalid(let offset):
+      throw JSONSyntaxError(.invalidUnicode, offset: offset, line: 1, column: offset + 1)
+    }
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Self.padding)
+    switch utf8 {
+    case .asIs:
+      if let base = source.baseAddress, length > 0 {
+        storage.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: length)
+      }
+    case .transcoded(let transcoded):
+      transcoded.withUnsafeBufferPointer { buffer in
+        if let base = buffer.baseAddress, length > 0 {
+          storage.initialize(from: base, count: length)
+        }
+      }
+    case .invalid:
+      break
+    }
+    (storage + length).initialize(repeating: 0, count: Self.padding)
+    count = length
+    bytes = storage
+    // Most documents hold at least four bytes per value.
+    entryCapacity = Swift.max(16, length / 4)
+    tape = .allocate(capacity: entryCapacity * 2)
+    var scanner = JSONScanner(document: self)
+    try scanner.scan()
+  }
+
+  deinit {
+    bytes.deallocate()
+    tape.deallocate()
+  }
+
+  // MARK: - Building (the scanner only)
+
+  /// Appends an entry and returns its index.
+  @inline(__always)
+  func append(_ word0: UInt64, _ word1: UInt64) -> Int {
+    if entryCount == entryCapacity {
+      grow()
+    }
+    let index = entryCount
+    tape[index &* 2] = word0
+    tape[index &* 2 &+ 1] = word1
+    entryCount = index &+ 1
+    return index
+  }
+
+  /// Rewrites an entry's words.
+  @inline(__always)
+  func set(_ index: Int, _ word0: UInt64, _ word1: UInt64) {
+    tape[index &* 2] = word0
+    tape[index &* 2 &+ 1] = word1
+  }
+
+  private func grow() {
+    let capacity = entryCapacity * 2
+    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+    grown.moveInitialize(from: tape, count: entryCount * 2)
+    tape.deallocate()
+    tape = grown
+    entryCapacity = capacity
+  }
+
+  // MARK: - Reading
+
+  /// The kind of the value at `index`.
+  @inline(__always)
+  func kind(_ index: Int) -> JSONKind {
+    JSONKind(rawValue: UInt8(truncatingIfNeeded: tape[index &* 2] & 0x0F)) ?? .null
+  }
+
+  /// The flags of the value at `index`.
+  @inline(__always)
+  func flags(_ index: Int) -> UInt64 {
+    tape[index &* 2] & 0xF0
+  }
+
+  /// The byte offset of the value at `index` (of a string's first byte after the quote).
+  @inline(__always)
+  func offset(_ index: Int) -> Int {
+    Int(truncatingIfNeeded: tape[index &* 2] &>> 8)
+  }
+
+  /// The byte length of the string or number at `index`.
+  @inline(__always)
+  func length(_ index: Int) -> Int {
+    Int(truncatingIfNeeded: tape[index &* 2 &+ 1])
+  }
+
+  /// The number of elements or members of the container at `index`.
+  @inline(__always)
+  func memberCount(_ index: Int) -> Int {
+    Int(truncatingIfNeeded: tape[index &* 2 &+ 1] &>> 32)
+  }
+
+  /// The index of the entry after the value at `index` and everything inside it.
+  @inline(__always)
+  func next(_ index: Int) -> Int {
+    let word0 = tape[index &* 2]
+    // Arrays (6) and objects (7) are the only kinds with bits 1 and 2 set.
+    guard word0 & 0x06 == 0x06 else { return index &+ 1 }
+    return Int(truncatingIfNeeded: tape[index &* 2 &+ 1] & 0xFFFF_FFFF)
+  }
+
+  /// The bytes of the string or number at `index`.
+  @inline(__always)
+  func span(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: bytes + offset(index), count: length(index))
+  }
+}

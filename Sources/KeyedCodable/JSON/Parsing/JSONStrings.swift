@@ -1,0 +1,161 @@
+/// Reading the strings of a ``JSONDocument``: `String` values, escapes, and byte comparisons.
+enum JSONStrings {
+  /// The value of a hex digit, or `nil`.
+  @inline(__always)
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
+  }
+
+  /// Whether `count` bytes at `lhs` and `rhs` are equal.
+  @inline(__always)
+  static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var index = 0
+    while index &+ 8 <= count {
+      let left = UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
+      let right = UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
+      guard left == right else { return false }
+      index &+= 8
+    }
+    while index < count {
+      guard lhs[index] == rhs[index] else { return false }
+      index &+= 1
+    }
+    return true
+  }
+
+  /// The string at tape entry `index` of `document`.
+  static func string(at index: Int, in document: JSONDocument) -> String {
+    let span = document.span(index)
+    guard document.flags(index) & JSONDocument.hasEscapes != 0 else {
+      // Validated by the scanner: this never replaces anything.
+      return String(decoding: span, as: UTF8.self)
+    }
+    return unescaped(span)
+  }
+
+  /// Whether the string at tape entry `index` equals `key`, compared as Swift strings are.
+  ///
+  /// A plain ASCII name is compared byte by byte with the key's UTF-8 bytes; other names are
+  /// decoded first, so names that differ in escapes or Unicode normalization compare as
+  /// `JSONDecoder` compares them.
+  @inline(__always)
+  static func name(at index: Int, in document: JSONDocument, equals key: String) -> Bool {
+    let flags = document.flags(index)
+    if flags & JSONDocument.hasEscapes == 0 {
+      let length = document.length(index)
+      let start = UnsafePointer(document.bytes + document.offset(index))
+      if let equal = key.utf8.withContiguousStorageIfAvailable({ keyBytes in
+        keyBytes.count == length
+          && (length == 0 || Self.equal(start, keyBytes.baseAddress ?? start, count: length))
+      }) {
+        // Different bytes can still be equal strings when both are outside ASCII (two
+        // normalizations of one text); a plain ASCII name equals only the same bytes.
+        if equal || flags == 0 { return equal }
+      }
+    }
+    return string(at: index, in: document) == key
+  }
+
+  /// Whether the string at tape entry `index` is a plain ASCII name equal to `bytes`.
+  @inline(__always)
+  static func plainName(
+    at index: Int, in document: JSONDocument, equals bytes: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    let word0 = document.tape[index &* 2]
+    guard word0 & 0xF0 == 0, document.length(index) == bytes.count else { return false }
+    guard let base = bytes.baseAddress else { return true }
+    return equal(document.bytes + Int(truncatingIfNeeded: word0 &>> 8), base, count: bytes.count)
+  }
+
+  /// The string a JSON string's contents (between the quotes, validated) stand for.
+  private static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
+    guard let base = span.baseAddress else { return "" }
+    // Escapes only ever shorten the text: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8, and
+    // an escaped surrogate pair (12 bytes) gives 4. (`String(unsafeUninitializedCapacity:)`
+    // would spare the array, but needs macOS 11.)
+    var utf8 = [UInt8](repeating: 0, count: span.count)
+    let length = utf8.withUnsafeMutableBufferPointer { output in
+      var read = 0
+      var written = 0
+      let count = span.count
+      while read < count {
+        let byte = base[read]
+        guard byte == UInt8(ascii: "\\"), read &+ 1 < count else {
+          output[written] = byte
+          written &+= 1
+          read &+= 1
+          continue
+        }
+        let escaped = base[read &+ 1]
+        read &+= 2
+        switch escaped {
+        case UInt8(ascii: "b"): output[written] = 0x08
+        case UInt8(ascii: "f"): output[written] = 0x0C
+        case UInt8(ascii: "n"): output[written] = 0x0A
+        case UInt8(ascii: "r"): output[written] = 0x0D
+        case UInt8(ascii: "t"): output[written] = 0x09
+        case UInt8(ascii: "u"):
+          var scalar = UInt32(hexUnit(base, read, count))
+          read &+= 4
+          if scalar >= 0xD800, scalar < 0xDC00, read &+ 6 <= count {
+            let low = UInt32(hexUnit(base, read &+ 2, count))
+            scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+            read &+= 6
+          }
+          written = encode(scalar, into: output, at: written)
+          continue
+        default: output[written] = escaped  // \" \\ \/
+        }
+        written &+= 1
+      }
+      return written
+    }
+    return String(decoding: utf8.prefix(length), as: UTF8.self)
+  }
+
+  /// The four hex digits at `index` (validated by the scanner).
+  private static func hexUnit(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int) -> UInt16 {
+    var value: UInt16 = 0
+    var offset = 0
+    while offset < 4, index &+ offset < count {
+      value = value &<< 4 | UInt16(hexValue(base[index &+ offset]) ?? 0)
+      offset &+= 1
+    }
+    return value
+  }
+
+  /// Writes `scalar` as UTF-8 at `index` and returns the index after it.
+  private static func encode(
+    _ scalar: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at index: Int
+  )
+    -> Int
+  {
+    switch scalar {
+    case 0..<0x80:
+      output[index] = UInt8(truncatingIfNeeded: scalar)
+      return index &+ 1
+    case 0x80..<0x800:
+      output[index] = 0xC0 | UInt8(truncatingIfNeeded: scalar &>> 6)
+      output[index &+ 1] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+      return index &+ 2
+    case 0x800..<0x10000:
+      output[index] = 0xE0 | UInt8(truncatingIfNeeded: scalar &>> 12)
+      output[index &+ 1] = 0x80 | UInt8(truncatingIfNeeded: scalar &>> 6 & 0x3F)
+      output[index &+ 2] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+      return index &+ 3
+    default:
+      output[index] = 0xF0 | UInt8(truncatingIfNeeded: scalar &>> 18)
+      output[index &+ 1] = 0x80 | UInt8(truncatingIfNeeded: scalar &>> 12 & 0x3F)
+      output[index &+ 2] = 0x80 | UInt8(truncatingIfNeeded: scalar &>> 6 & 0x3F)
+      output[index &+ 3] = 0x80 | UInt8(truncatingIfNeeded: scalar & 0x3F)
+      return index &+ 4
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import KeyedCodable
+
+/// The scanner on its own: RFC 8259 validation and the tape.
+@Suite struct JSONScannerTests {
+  func parse(_ data: Data) throws -> JSONDocument {
+    try data.withUnsafeBytes { try JSONDocument(parsing: $0) }
+  }
+
+  func parse(_ text: String) throws -> JSONDocument {
+    try parse(Data(text.utf8))
+  }
+
+  @Test(arguments: JSONTestData.parsingCases("y_"))
+  func everyAcceptedCaseParses(_ name: String) throws {
+    let data = try JSONTestData.parsingCase(name)
+    #expect(throws: Never.self) { try parse(data) }
+  }
+
+  @Test(arguments: JSONTestData.parsingCases("n_"))
+  func everyRejectedCaseThrows(_ name: String) throws {
+    let data = try JSONTestData.parsingCase(name)
+    #expect(throws: JSONSyntaxError.self) { try parse(data) }
+  }
+
+  @Test func theSuiteIsThere() {
+    #expect(JSONTestData.parsingCases("y_").count == 95)
+    #expect(JSONTestData.parsingCases("n_").count == 188)
+    #expect(JSONTestData.parsingCases("i_").count == 35)
+  }
+
+  @Test func theTapeDescribesEveryValue() throws {
+    let document = try parse(#" {"a": [1, -2.5e3, "x\n"], "b": {}, "c": true, "d": null} "#)
+    #expect(document.kind(0) == .object)
+    #expect(document.memberCount(0) == 4)
+    #expect(document.next(0) == document.entryCount)
+    #expect(JSONStrings.string(at: 1, in: document) == "a")
+    #expect(document.kind(2) == .array)
+    #expect(document.memberCount(2) == 3)
+    #expect(document.next(2) == 6)
+    #expect(String(decoding: document.span(3), as: UTF8.self) == "1")
+    #expect(document.flags(3) == JSONDocument.isPlainInteger)
+    #expect(String(decoding: document.span(4), as: UTF8.self) == "-2.5e3")
+    #expect(document.flags(4) == 0)
+    #expect(JSONStrings.string(at: 5, in: document) == "x\n")
+    #expect(document.kind(7) == .object)
+    #expect(document.memberCount(7) == 0)
+    #expect(document.next(7) == 8)
+    #expect(document.kind(9) == .true)
+    #expect(document.kind(11) == .null)
+  }
+
+  @Test(arguments: [
+    (#"{"a":1,"a":2}"#, true), (#"{"a":1,"b":2}"#, false), (#"{"\u0061":1,"a":2}"#, true),
+    (#"{"é":1,"é":2}"#, true), (#"{"é":1,"b":2}"#, false),
+  ])
+  func objectsThatMayRepeatANameAreFlagged(json: String, repeats: Bool) throws {
+    let document = try parse(json)
+    #expect((document.flags(0) & JSONDocument.mayRepeatNames != 0) == repeats)
+  }
+
+  @Test func largeObjectsWithARepeatedNameAreFlagged() throws {
+    let members = (0..<100).map { "\"key\($0)\":\($0)" }
+    let unique = try parse("{" + members.joined(separator: ",") + "}")
+    #expect(unique.flags(0) & JSONDocument.mayRepeatNames == 0)
+    let repeated = try parse("{" + (members + ["\"key42\":0"]).joined(separator: ",") + "}")
+    #expect(repeated.flags(0) & JSONDocument.mayRepeatNames != 0)
+  }
+
+  @Test func errorsNameTheLineAndColumn() throws {
+    do {
+      _ = try parse("{\n  \"a\": tru\n}")
+      Issue.record("expected an error")
+    } catch let error as JSONSyntaxError {
+      #expect(error.line == 2)
+      #expect(error.column == 8)
+      #expect(error.description == "Unexpected character 't' at line 2, column 8.")
+    }
+  }
+
+  @Test func nestingDeeperThanFoundationsLimitIsRejected() throws {
+    let limit = JSONScanner.maximumDepth
+    #expect(throws: Never.self) {
+      try parse(String(repeating: "[", count: limit) + String(repeating: "]", count: limit))
+    }
+    #expect(throws: JSONSyntaxError.self) {
+      try parse(String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1))
+    }
+  }
+}

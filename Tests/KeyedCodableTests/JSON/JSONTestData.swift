@@ -1,0 +1,29 @@
+import Foundation
+
+/// The external JSON test data beside the project (`../shared/json`, see its README).
+enum JSONTestData {
+  /// `../shared/json` from the package root.
+  static let root: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // JSON
+    .deletingLastPathComponent()  // KeyedCodableTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // package root
+    .appendingPathComponent("../shared/json").standardized
+
+  /// The JSONTestSuite parsing cases whose names start with `prefix` (`y_`, `n_` or `i_`).
+  static func parsingCases(_ prefix: String) -> [String] {
+    let directory = root.appendingPathComponent("JSONTestSuite/test_parsing")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+  }
+
+  /// The bytes of a JSONTestSuite parsing case.
+  static func parsingCase(_ name: String) throws -> Data {
+    try Data(contentsOf: root.appendingPathComponent("JSONTestSuite/test_parsing/\(name)"))
+  }
+
+  /// One of the three benchmark documents (`twitter.json`, `citm_catalog.json`, `canada.json`).
+  static func corpus(_ name: String) throws -> Data {
+    try Data(contentsOf: root.appendingPathComponent("corpus/\(name)"))
+  }
+}
