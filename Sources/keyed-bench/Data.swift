@@ -1,4 +1,5 @@
 import Foundation
+import KeyedCodable
 
 /// A small deterministic generator, so every run and every implementation sees the same data.
 struct Generator {
@@ -35,4 +36,6 @@ struct Generator {
 enum Coders {
   static func decoder() -> JSONDecoder { JSONDecoder() }
   static func encoder() -> JSONEncoder { JSONEncoder() }
+  static func jsonDecoder() -> KeyedJSONDecoder { KeyedJSONDecoder() }
+  static func jsonEncoder() -> KeyedJSONEncoder { KeyedJSONEncoder() }
 }

@@ -10,6 +10,8 @@ final class DecodeRun: MappingRun {
   let backend: any DecodingBackend
   /// The backend again when it is a ``ContainerDecodingBackend``, for the inlined fast path.
   @usableFromInline let containers: ContainerDecodingBackend?
+  /// The backend again when it is a ``JSONDecodingBackend``, for the inlined fast path.
+  @usableFromInline let json: JSONDecodingBackend?
 
   #if DEBUG
     /// What each node holds, once looked at; allocated on the first nested key path (node `0`,
@@ -26,6 +28,7 @@ final class DecodeRun: MappingRun {
   init(backend: any DecodingBackend, modelType: ObjectIdentifier) {
     self.backend = backend
     containers = backend as? ContainerDecodingBackend
+    json = backend as? JSONDecodingBackend
     let plan = PlanRegistry.shared.plan(for: modelType, decoding: true)
     super.init(modelType: modelType, plan: plan, recording: plan == nil, decoding: true)
   }
@@ -68,7 +71,31 @@ final class DecodeRun: MappingRun {
         return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
       }
     }
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self), !isFinished, let json
+    {
+      do {
+        if !json.isOpen(entry.parent) {
+          guard try objectIsOpen(entry.parent, for: mapping, required: required) else {
+            return nil
+          }
+        }
+        return try json.decodeMember(
+          Value.self, forKey: entry.memberKey, in: entry.parent, required: required)
+      } catch  where required {
+        return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
+      }
+    }
     return try decodeMapping(Value.self, mapping, required: required)
+  }
+
+  /// Opens the object at `node` for a fast path of ``decode(_:_:required:)``.
+  ///
+  /// - Returns: Whether the object is there; `false` when it is absent and the mapping is
+  ///   optional.
+  @usableFromInline
+  func objectIsOpen(_ node: Int, for mapping: Mapping, required: Bool) throws -> Bool {
+    try objectIsOpen(node, mapping, required: required)
   }
 
   /// Opens the object at `node` for the fast path of ``decode(_:_:required:)``.

@@ -26,6 +26,8 @@ final class EncodeRun: MappingRun {
   let backend: (any EncodingBackend)?
   /// The backend again when it is a ``ContainerEncodingBackend``, for the inlined fast path.
   @usableFromInline let containers: ContainerEncodingBackend?
+  /// The backend again when it is a ``JSONEncodingBackend``, for the inlined fast path.
+  @usableFromInline let json: JSONEncodingBackend?
   /// Whether this encode keeps what it writes at each node, because its plan says two mappings
   /// may write the same place (see ``MappingPlan/mayOverlap``).
   @usableFromInline let recordsWrites: Bool
@@ -56,6 +58,7 @@ final class EncodeRun: MappingRun {
   init(backend: any EncodingBackend, modelType: ObjectIdentifier, plan: MappingPlan?) {
     self.backend = backend
     containers = backend as? ContainerEncodingBackend
+    json = backend as? JSONEncodingBackend
     userInfo = backend.userInfo
     recordsWrites = plan?.mayOverlap ?? true
     super.init(modelType: modelType, plan: plan, recording: false, decoding: false)
@@ -74,6 +77,7 @@ final class EncodeRun: MappingRun {
   ) {
     backend = nil
     containers = nil
+    json = nil
     self.userInfo = userInfo
     recordsWrites = false
     super.init(modelType: modelType, plan: plan, recording: true, decoding: false)
@@ -112,7 +116,28 @@ final class EncodeRun: MappingRun {
       }
       return
     }
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(Value.self), !isFinished, !recordsWrites, let json,
+      entry.node < states.count, states[entry.node] == .empty
+    {
+      if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
+        return
+      }
+      if entry.parent < states.count, states[entry.parent] == .object || opensObject(entry.parent) {
+        states[entry.node] = .value
+        return try json.encodeMember(value, forKey: entry.memberKey, in: entry.parent)
+      }
+    }
     try encodeMapping(value, mapping)
+  }
+
+  /// Opens the object at `node` for a fast path of ``encode(_:_:)``.
+  ///
+  /// - Returns: Whether it is open; `false` when a key on the way holds a value: the mapping
+  ///   then takes the general path, which throws the conflict.
+  @usableFromInline
+  func opensObject(_ node: Int) -> Bool {
+    (try? openObject(at: node, writing: "an object")) != nil
   }
 
   /// Opens the object at `node` for the fast path of ``encode(_:_:)``.

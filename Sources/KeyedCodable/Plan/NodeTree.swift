@@ -83,7 +83,7 @@ struct NodeTree {
     }
     var node = 0
     for name in path {
-      node = child(of: node, key: PathKey(name))
+      node = child(of: node, key: PathKey(planSegment: name))
     }
     return node
   }

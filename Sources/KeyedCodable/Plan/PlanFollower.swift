@@ -168,7 +168,7 @@ struct PlanFollower {
   /// The target of member `segments.last` of the object at the other segments.
   private mutating func valueTarget(_ segments: [String], lossy: Bool) -> MappingTarget {
     let parent = tree.node(at: segments.dropLast())
-    let key = PathKey(segments.last ?? "")
+    let key = PathKey(planSegment: segments.last ?? "")
     let node = tree.child(of: parent, key: key)
     return .value(parent: parent, node: node, key: key, lossy: lossy)
   }

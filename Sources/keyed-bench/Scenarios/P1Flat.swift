@@ -160,6 +160,8 @@ func p1Scenario(id: String, title: String, objects: Int) throws -> Scenario {
   let payload = try Coders.encoder().encode(P1Synthesized.generate(objects))
   let decoder = Coders.decoder()
   let encoder = Coders.encoder()
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
   let synthesized = try decoder.decode([P1Synthesized].self, from: payload)
   let keyed = try decoder.decode([P1Keyed].self, from: payload)
   let handwritten = try decoder.decode([P1Handwritten].self, from: payload)
@@ -178,6 +180,14 @@ func p1Scenario(id: String, title: String, objects: Int) throws -> Scenario {
         name: "handwritten",
         decode: { try decoder.decode([P1Handwritten].self, from: payload).count },
         encode: { try encoder.encode(handwritten).count }),
+      Implementation(
+        name: "keyedjson",
+        decode: { try jsonDecoder.decode([P1Keyed].self, from: payload).count },
+        encode: { try jsonEncoder.encode(keyed).count }),
+      Implementation(
+        name: "synthesizedjson",
+        decode: { try jsonDecoder.decode([P1Synthesized].self, from: payload).count },
+        encode: { try jsonEncoder.encode(synthesized).count }),
     ],
     validate: {
       try expectAllEqual(
@@ -200,5 +210,28 @@ func p1Scenario(id: String, title: String, objects: Int) throws -> Scenario {
             try decoder.decode([P1Handwritten].self, from: encoder.encode(handwritten)).map(\.value)
           ),
         ], "\(id) encode round trip")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized),
+          ("keyedjson", try jsonDecoder.decode([P1Keyed].self, from: payload).map(\.normalized)),
+          (
+            "keyedjson round trip",
+            try jsonDecoder.decode([P1Keyed].self, from: jsonEncoder.encode(keyed)).map(
+              \.normalized)
+          ),
+          (
+            "keyedjson read by JSONDecoder",
+            try decoder.decode([P1Keyed].self, from: jsonEncoder.encode(keyed)).map(\.normalized)
+          ),
+        ], "\(id) keyedjson")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized),
+          ("synthesizedjson", try jsonDecoder.decode([P1Synthesized].self, from: payload)),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode([P1Synthesized].self, from: jsonEncoder.encode(synthesized))
+          ),
+        ], "\(id) synthesizedjson")
     })
 }

@@ -170,6 +170,8 @@ func p2Scenario(objects: Int) throws -> Scenario {
   let payload = try Coders.encoder().encode(P2Synthesized.generate(objects))
   let decoder = Coders.decoder()
   let encoder = Coders.encoder()
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
   let synthesized = try decoder.decode([P2Synthesized].self, from: payload)
   let keyed = try decoder.decode([P2Keyed].self, from: payload)
   let handwritten = try decoder.decode([P2Handwritten].self, from: payload)
@@ -189,6 +191,14 @@ func p2Scenario(objects: Int) throws -> Scenario {
         name: "handwritten",
         decode: { try decoder.decode([P2Handwritten].self, from: payload).count },
         encode: { try encoder.encode(handwritten).count }),
+      Implementation(
+        name: "keyedjson",
+        decode: { try jsonDecoder.decode([P2Keyed].self, from: payload).count },
+        encode: { try jsonEncoder.encode(keyed).count }),
+      Implementation(
+        name: "synthesizedjson",
+        decode: { try jsonDecoder.decode([P2Synthesized].self, from: payload).count },
+        encode: { try jsonEncoder.encode(synthesized).count }),
     ],
     validate: {
       try expectAllEqual(
@@ -213,5 +223,31 @@ func p2Scenario(objects: Int) throws -> Scenario {
               \.values)
           ),
         ], "P2 encode round trip")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized.map(\.values)),
+          ("keyedjson", try jsonDecoder.decode([P2Keyed].self, from: payload).map(\.values)),
+          (
+            "keyedjson round trip",
+            try jsonDecoder.decode([P2Keyed].self, from: jsonEncoder.encode(keyed)).map(\.values)
+          ),
+          (
+            "keyedjson read by JSONDecoder",
+            try decoder.decode([P2Keyed].self, from: jsonEncoder.encode(keyed)).map(\.values)
+          ),
+        ], "P2 keyedjson")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized.map(\.values)),
+          (
+            "synthesizedjson",
+            try jsonDecoder.decode([P2Synthesized].self, from: payload).map(\.values)
+          ),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode([P2Synthesized].self, from: jsonEncoder.encode(synthesized)).map(
+              \.values)
+          ),
+        ], "P2 synthesizedjson")
     })
 }

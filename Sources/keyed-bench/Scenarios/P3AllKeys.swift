@@ -68,6 +68,8 @@ func p3Scenario(keys: Int) throws -> Scenario {
   let payload = try Coders.encoder().encode(object)
   let decoder = Coders.decoder()
   let encoder = Coders.encoder()
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
   let synthesized = try decoder.decode([String: P3Value].self, from: payload)
   let keyed = try decoder.decode(P3Keyed.self, from: payload)
   let handwritten = try decoder.decode(P3Handwritten.self, from: payload)
@@ -86,6 +88,14 @@ func p3Scenario(keys: Int) throws -> Scenario {
         name: "handwritten",
         decode: { try decoder.decode(P3Handwritten.self, from: payload).entries.count },
         encode: { try encoder.encode(handwritten).count }),
+      Implementation(
+        name: "keyedjson",
+        decode: { try jsonDecoder.decode(P3Keyed.self, from: payload).entries.count },
+        encode: { try jsonEncoder.encode(keyed).count }),
+      Implementation(
+        name: "synthesizedjson",
+        decode: { try jsonDecoder.decode([String: P3Value].self, from: payload).count },
+        encode: { try jsonEncoder.encode(synthesized).count }),
     ],
     validate: {
       try expectAllEqual(
@@ -106,5 +116,27 @@ func p3Scenario(keys: Int) throws -> Scenario {
             try decoder.decode(P3Handwritten.self, from: encoder.encode(handwritten)).entries
           ),
         ], "P3 encode round trip")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized),
+          ("keyedjson", try jsonDecoder.decode(P3Keyed.self, from: payload).entries),
+          (
+            "keyedjson round trip",
+            try jsonDecoder.decode(P3Keyed.self, from: jsonEncoder.encode(keyed)).entries
+          ),
+          (
+            "keyedjson read by JSONDecoder",
+            try decoder.decode(P3Keyed.self, from: jsonEncoder.encode(keyed)).entries
+          ),
+        ], "P3 keyedjson")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized),
+          ("synthesizedjson", try jsonDecoder.decode([String: P3Value].self, from: payload)),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode([String: P3Value].self, from: jsonEncoder.encode(synthesized))
+          ),
+        ], "P3 synthesizedjson")
     })
 }

@@ -65,6 +65,8 @@ func p4Scenario(elements: Int) throws -> Scenario {
   let payload = Data(#"{"items":[\#(json.joined(separator: ","))]}"#.utf8)
   let decoder = Coders.decoder()
   let encoder = Coders.encoder()
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
   let keyed = try decoder.decode(P4Keyed.self, from: payload)
   let handwritten = try decoder.decode(P4Handwritten.self, from: payload)
   let synthesized = P4Synthesized(items: handwritten.items)
@@ -82,6 +84,13 @@ func p4Scenario(elements: Int) throws -> Scenario {
         encode: { try encoder.encode(keyed).count }),
       Implementation(
         name: "synthesized", decode: nil, encode: { try encoder.encode(synthesized).count }),
+      Implementation(
+        name: "keyedjson",
+        decode: { try jsonDecoder.decode(P4Keyed.self, from: payload).items.count },
+        encode: { try jsonEncoder.encode(keyed).count }),
+      Implementation(
+        name: "synthesizedjson", decode: nil,
+        encode: { try jsonEncoder.encode(synthesized).count }),
     ],
     validate: {
       guard handwritten.items.count == elements - elements / 10 else {
@@ -102,5 +111,26 @@ func p4Scenario(elements: Int) throws -> Scenario {
             try decoder.decode(P4Synthesized.self, from: encoder.encode(synthesized)).items
           ),
         ], "P4 encode round trip")
+      try expectAllEqual(
+        [
+          ("handwritten", handwritten.items),
+          ("keyedjson", try jsonDecoder.decode(P4Keyed.self, from: payload).items),
+          (
+            "keyedjson round trip",
+            try jsonDecoder.decode(P4Keyed.self, from: jsonEncoder.encode(keyed)).items
+          ),
+          (
+            "keyedjson read by JSONDecoder",
+            try decoder.decode(P4Keyed.self, from: jsonEncoder.encode(keyed)).items
+          ),
+        ], "P4 keyedjson")
+      try expectAllEqual(
+        [
+          ("handwritten", handwritten.items),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode(P4Synthesized.self, from: jsonEncoder.encode(synthesized)).items
+          ),
+        ], "P4 synthesizedjson")
     })
 }

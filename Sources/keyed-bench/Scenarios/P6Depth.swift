@@ -190,6 +190,8 @@ func p6Scenario(objects: Int) throws -> Scenario {
   let payload = try Coders.encoder().encode(synthesized)
   let decoder = Coders.decoder()
   let encoder = Coders.encoder()
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
   let keyed = try decoder.decode([P6Keyed].self, from: payload)
   let handwritten = try decoder.decode([P6Handwritten].self, from: payload)
   return Scenario(
@@ -208,6 +210,14 @@ func p6Scenario(objects: Int) throws -> Scenario {
         name: "handwritten",
         decode: { try decoder.decode([P6Handwritten].self, from: payload).count },
         encode: { try encoder.encode(handwritten).count }),
+      Implementation(
+        name: "keyedjson",
+        decode: { try jsonDecoder.decode([P6Keyed].self, from: payload).count },
+        encode: { try jsonEncoder.encode(keyed).count }),
+      Implementation(
+        name: "synthesizedjson",
+        decode: { try jsonDecoder.decode([P6Synthesized.L0].self, from: payload).count },
+        encode: { try jsonEncoder.encode(synthesized).count }),
     ],
     validate: {
       try expectAllEqual(
@@ -232,5 +242,32 @@ func p6Scenario(objects: Int) throws -> Scenario {
             try decoder.decode([P6Handwritten].self, from: encoder.encode(handwritten)).map(\.value)
           ),
         ], "P6 encode round trip")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized.map(P6Synthesized.value(of:))),
+          ("keyedjson", try jsonDecoder.decode([P6Keyed].self, from: payload).map(\.value)),
+          (
+            "keyedjson round trip",
+            try jsonDecoder.decode([P6Keyed].self, from: jsonEncoder.encode(keyed)).map(\.value)
+          ),
+          (
+            "keyedjson read by JSONDecoder",
+            try decoder.decode([P6Keyed].self, from: jsonEncoder.encode(keyed)).map(\.value)
+          ),
+        ], "P6 keyedjson")
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized.map(P6Synthesized.value(of:))),
+          (
+            "synthesizedjson",
+            try jsonDecoder.decode([P6Synthesized.L0].self, from: payload).map(
+              P6Synthesized.value(of:))
+          ),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode([P6Synthesized.L0].self, from: jsonEncoder.encode(synthesized))
+              .map(P6Synthesized.value(of:))
+          ),
+        ], "P6 synthesizedjson")
     })
 }

@@ -5,17 +5,33 @@
 /// member names' bytes with the node's key. No container is made for an object on a key path,
 /// and values are read with the decoder's own scalar readers, so the errors and coding paths
 /// are those of ``JSONValueDecoder``.
+@usableFromInline
 final class JSONDecodingBackend: DecodingBackend {
   let decoder: JSONValueDecoder
   private let document: JSONDocument
   /// The mapped value's entry and coding path.
   private let root: Int
   private let rootPath: JSONCodingPath
-  /// For each open node, its object entry; `-1` for nodes not open.
-  private var objects: [Int]
+  /// The mapped object's entry, once open; `-1` before.
+  @usableFromInline var rootObject = -1
+  /// For each open nested node, its object entry; `-1` for nodes not open. Allocated on the
+  /// first nested key path.
+  #if DEBUG
+    @usableFromInline var objects: [Int]
+  #else
+    @exclusivity(unchecked) @usableFromInline var objects: [Int]
+  #endif
   /// For each open node, its parent node and key, to build a coding path when one is needed.
-  private var parents: [Int]
-  private var keys: [PathKey?]
+  #if DEBUG
+    private var parents: [Int]
+  #else
+    @exclusivity(unchecked) private var parents: [Int]
+  #endif
+  #if DEBUG
+    private var keys: [PathKey?]
+  #else
+    @exclusivity(unchecked) private var keys: [PathKey?]
+  #endif
   /// The value entries by converted name, per node, when a key decoding strategy converts
   /// member names.
   private var convertedNames: [Int: [String: Int]] = [:]
@@ -26,9 +42,9 @@ final class JSONDecodingBackend: DecodingBackend {
     document = decoder.document
     root = object
     rootPath = path
-    objects = [-1]
-    parents = [-1]
-    keys = [nil]
+    objects = []
+    parents = []
+    keys = []
     if case .useDefaultKeys = decoder.options.keyDecodingStrategy {
       convertsNames = false
     } else {
@@ -47,7 +63,7 @@ final class JSONDecodingBackend: DecodingBackend {
           debugDescription: "Cannot get keyed decoding container -- found null value instead"))
     }
     _ = try decoder.keyedContainer(at: root, path: rootPath, keyedBy: PathKey.self)
-    objects[0] = root
+    rootObject = root
   }
 
   func openObject(_ node: Int, key: PathKey, in parent: Int) throws -> NodePresence {
@@ -104,13 +120,13 @@ final class JSONDecodingBackend: DecodingBackend {
   }
 
   func memberKeys(in node: Int) -> [PathKey] {
-    guard node < objects.count, objects[node] >= 0 else { return [] }
+    guard object(at: node) >= 0 else { return [] }
     if convertsNames {
       return JSONKeyedContainer<PathKey>(
-        decoder: decoder, object: objects[node], path: path(of: node)
+        decoder: decoder, object: object(at: node), path: path(of: node)
       ).allKeys
     }
-    let object = objects[node]
+    let object = object(at: node)
     var keys: [PathKey] = []
     keys.reserveCapacity(document.memberCount(object))
     var seen = Set<String>()
@@ -131,13 +147,100 @@ final class JSONDecodingBackend: DecodingBackend {
     JSONSuperDecoder(decoder: decoder, entry: root, path: rootPath)
   }
 
+  // MARK: - The fast path
+
+  /// The object entry of the open node `node`, or `-1`.
+  @inlinable
+  func object(at node: Int) -> Int {
+    if node == 0 {
+      return rootObject
+    }
+    return node < objects.count ? objects[node] : -1
+  }
+
+  /// Whether the object at `node` is open.
+  @inlinable
+  func isOpen(_ node: Int) -> Bool {
+    object(at: node) >= 0
+  }
+
+  /// Decodes member `key` of the open object `node`: the fast path of a plain mapping, inlined
+  /// into the model where `Value` is concrete, so a standard scalar is read without generic
+  /// code.
+  ///
+  /// - Returns: The value, or `nil` when it is missing or `null` and not `required`.
+  /// - Throws: `keyNotFound` or `valueNotFound` for a required value that is absent, and the
+  ///   value's own errors.
+  @inlinable
+  func decodeMember<Value: Decodable>(
+    _ type: Value.Type, forKey key: PathKey, in node: Int, required: Bool
+  ) throws -> Value? {
+    let entry = try valueEntry(key, in: node, required: required, type: Value.self)
+    guard entry >= 0 else { return nil }
+    if Value.self == String.self {
+      return reinterpret(try readString(entry, key, node), as: Value.self)
+    } else if Value.self == Int.self {
+      return reinterpret(try readInt(entry, key, node), as: Value.self)
+    } else if Value.self == Double.self {
+      return reinterpret(try readDouble(entry, key, node), as: Value.self)
+    } else if Value.self == Bool.self {
+      return reinterpret(try readBool(entry, key, node), as: Value.self)
+    }
+    return try read(entry, as: Value.self, key, node)
+  }
+
+  /// The value entry of member `key` of the open object `node`, or `-1` when it is missing or
+  /// `null` and not `required`.
+  @usableFromInline
+  func valueEntry(_ key: PathKey, in node: Int, required: Bool, type: Any.Type) throws -> Int {
+    guard let entry = member(key, in: node) else {
+      guard required else { return -1 }
+      throw DecodingError.keyNotFound(
+        key,
+        .init(
+          codingPath: path(of: node).keys,
+          debugDescription: "No value associated with key \(key) (\(key))."))
+    }
+    guard document.kind(entry) != .null else {
+      guard required else { return -1 }
+      throw decoder.mismatch(type, entry, at: path(of: node).appending(key))
+    }
+    return entry
+  }
+
+  @usableFromInline
+  func readString(_ entry: Int, _ key: PathKey, _ node: Int) throws -> String {
+    try decoder.unwrapString(entry, at: path(of: node).appending(key))
+  }
+
+  @usableFromInline
+  func readInt(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Int {
+    try decoder.unwrapInteger(entry, as: Int.self, at: path(of: node).appending(key))
+  }
+
+  @usableFromInline
+  func readDouble(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Double {
+    try decoder.unwrapFloat(entry, as: Double.self, at: path(of: node).appending(key))
+  }
+
+  @usableFromInline
+  func readBool(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Bool {
+    try decoder.unwrapBool(entry, at: path(of: node).appending(key))
+  }
+
+  @usableFromInline
+  func read<Value: Decodable>(_ entry: Int, as type: Value.Type, _ key: PathKey, _ node: Int)
+    throws -> Value
+  {
+    try decoder.unwrapOther(entry, as: Value.self, at: path(of: node).appending(key))
+  }
+
   // MARK: - Nodes
 
   /// The value entry of member `key` of the open object `node`.
   @inline(__always)
   private func member(_ key: PathKey, in node: Int) -> Int? {
-    guard node < objects.count else { return nil }
-    let object = objects[node]
+    let object = object(at: node)
     guard object >= 0 else { return nil }
     if convertsNames {
       return convertedMember(key.stringValue, in: node, object: object)

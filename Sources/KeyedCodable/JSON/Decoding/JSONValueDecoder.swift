@@ -14,17 +14,35 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   let options: KeyedJSONDecoder.Options
   let userInfo: [CodingUserInfoKey: Any]
   /// The tape entry of the value being decoded.
-  var value = 0
+  #if DEBUG
+    var value = 0
+  #else
+    @exclusivity(unchecked) var value = 0
+  #endif
   /// The coding path of ``value``.
-  var path = JSONCodingPath.root
+  #if DEBUG
+    var path = JSONCodingPath.root
+  #else
+    @exclusivity(unchecked) var path = JSONCodingPath.root
+  #endif
   /// Where the last lookup in each object ended.
   ///
   /// Members read in document order are then each found at the first comparison (see
   /// ``member(_:in:)``). Slot `i` holds an object entry and a member entry; a slot shared by two
   /// objects only loses its hint.
-  private var hints: [Int]
+  #if DEBUG
+    private var hints: [Int]
+  #else
+    @exclusivity(unchecked) private var hints: [Int]
+  #endif
   /// Formatters made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
+  /// How the types met so far are decoded.
+  #if DEBUG
+    private var typeKinds = TypeKinds()
+  #else
+    @exclusivity(unchecked) private var typeKinds = TypeKinds()
+  #endif
 
   private static let hintSlots = 64
 
@@ -107,7 +125,27 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     let end = document.next(object)
     let first = object &+ 1
     guard first < end else { return nil }
-    if document.flags(object) & JSONDocument.mayRepeatNames != 0 {
+    let flags = document.flags(object)
+    if flags & JSONDocument.hasIndex != 0 {
+      let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        // The empty name has no bytes to fingerprint: scanned below.
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return -1 }
+        return JSONNameIndex.lookup(
+          bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count),
+          index: document.offset(object), in: document)
+      }
+      switch found {
+      case .some(.some(let entry)) where entry >= 0:
+        return entry
+      case .some(.none) where flags & JSONDocument.hasNonASCIINames == 0:
+        return nil
+      default:
+        // No contiguous bytes, the empty name, or a name outside ASCII that may equal the key
+        // in another normalization.
+        return slowScan(name, from: first, to: end)
+      }
+    }
+    if flags & JSONDocument.mayRepeatNames != 0 {
       var key = first
       while key < end {
         if JSONStrings.name(at: key, in: document, equals: name) { return key &+ 1 }
@@ -202,11 +240,42 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if let value = try unwrapScalar(entry, as: T.self, at: path()) {
       return value
     }
-    if let dictionaryType = T.self as? any JSONStringKeyedDictionary.Type {
-      return try decodeDictionary(dictionaryType, entry, at: path()) as? T
-        ?? { throw typeMismatch(T.self, entry, at: path()) }()
+    switch typeKinds.kind(of: T.self, classify: Self.classify) {
+    case .array(let arrayType) where document.kind(entry) == .array:
+      return try decodeArray(arrayType, as: T.self, entry, at: path())
+    case .dictionary(let dictionaryType) where document.kind(entry) == .object:
+      return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
+    default:
+      return try decodeNested(entry, as: T.self, at: path())
     }
-    return try decodeNested(entry, as: T.self, at: path())
+  }
+
+  typealias TypeKinds = JSONTypeKindCache<
+    any JSONDecodableArray.Type, any JSONStringKeyedDictionary.Type
+  >
+
+  /// How `type` is decoded: by this decoder element by element or member by member, or by its
+  /// own `init(from:)`.
+  private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
+    if let arrayType = type as? any JSONDecodableArray.Type { return .array(arrayType) }
+    if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
+      return .dictionary(dictionaryType)
+    }
+    return .other
+  }
+
+  /// Decodes an array of type `A`, which is `T`.
+  private func decodeArray<A: JSONDecodableArray, T>(
+    _ type: A.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    reinterpret(try A.decodeElements(from: self, array: entry, at: path), as: T.self)
+  }
+
+  /// Decodes a string-keyed dictionary of type `D`, which is `T`.
+  private func decodeDictionary<D: JSONStringKeyedDictionary, T>(
+    _ type: D.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    reinterpret(try D.decodeMembers(from: self, object: entry, at: path), as: T.self)
   }
 
   /// Points the decoder at `entry` while `T` decodes itself.
@@ -224,12 +293,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try T(from: self)
   }
 
-  private func decodeDictionary<Dictionary: JSONStringKeyedDictionary>(
-    _ type: Dictionary.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
-  ) throws -> Dictionary {
-    try Dictionary.decodeMembers(from: self, object: entry, at: path())
-  }
-
   /// The value at `entry` as one of the types this decoder reads itself, or `nil` for any other
   /// type.
   private func unwrapScalar<T>(
@@ -237,38 +300,37 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   )
     throws -> T?
   {
-    switch T.self {
-    case is Float.Type:
-      return try unwrapFloat(entry, as: Float.self, at: path()) as? T
-    case is Int64.Type:
-      return try unwrapInteger(entry, as: Int64.self, at: path()) as? T
-    case is Int32.Type:
-      return try unwrapInteger(entry, as: Int32.self, at: path()) as? T
-    case is Int16.Type:
-      return try unwrapInteger(entry, as: Int16.self, at: path()) as? T
-    case is Int8.Type:
-      return try unwrapInteger(entry, as: Int8.self, at: path()) as? T
-    case is UInt.Type:
-      return try unwrapInteger(entry, as: UInt.self, at: path()) as? T
-    case is UInt64.Type:
-      return try unwrapInteger(entry, as: UInt64.self, at: path()) as? T
-    case is UInt32.Type:
-      return try unwrapInteger(entry, as: UInt32.self, at: path()) as? T
-    case is UInt16.Type:
-      return try unwrapInteger(entry, as: UInt16.self, at: path()) as? T
-    case is UInt8.Type:
-      return try unwrapInteger(entry, as: UInt8.self, at: path()) as? T
-    case is Date.Type:
-      return try unwrapDate(entry, at: path()) as? T
-    case is Data.Type:
-      return try unwrapData(entry, at: path()) as? T
-    case is URL.Type:
-      return try unwrapURL(entry, at: path()) as? T
-    case is Decimal.Type:
-      return try unwrapDecimal(entry, at: path()) as? T
-    default:
-      return nil
+    let type = ObjectIdentifier(T.self)
+    if type == ObjectIdentifier(Float.self) {
+      return reinterpret(try unwrapFloat(entry, as: Float.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Int64.self) {
+      return reinterpret(try unwrapInteger(entry, as: Int64.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Int32.self) {
+      return reinterpret(try unwrapInteger(entry, as: Int32.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Int16.self) {
+      return reinterpret(try unwrapInteger(entry, as: Int16.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Int8.self) {
+      return reinterpret(try unwrapInteger(entry, as: Int8.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UInt.self) {
+      return reinterpret(try unwrapInteger(entry, as: UInt.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UInt64.self) {
+      return reinterpret(try unwrapInteger(entry, as: UInt64.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UInt32.self) {
+      return reinterpret(try unwrapInteger(entry, as: UInt32.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UInt16.self) {
+      return reinterpret(try unwrapInteger(entry, as: UInt16.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UInt8.self) {
+      return reinterpret(try unwrapInteger(entry, as: UInt8.self, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Date.self) {
+      return reinterpret(try unwrapDate(entry, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Data.self) {
+      return reinterpret(try unwrapData(entry, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(URL.self) {
+      return reinterpret(try unwrapURL(entry, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(Decimal.self) {
+      return reinterpret(try unwrapDecimal(entry, at: path()), as: T.self)
     }
+    return nil
   }
 
   func unwrapString(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> String {
@@ -536,17 +598,17 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 /// are, whatever the key decoding strategy (Foundation leaves dictionary keys alone too).
 protocol JSONStringKeyedDictionary {
   static func decodeMembers(
-    from decoder: JSONValueDecoder, object entry: Int, at path: JSONCodingPath
+    from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
 }
 
 extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Decodable {
   static func decodeMembers(
-    from decoder: JSONValueDecoder, object entry: Int, at path: JSONCodingPath
+    from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
   ) throws -> [String: Value] {
     let document = decoder.document
     guard document.kind(entry) == .object else {
-      throw decoder.mismatch([String: Value].self, entry, at: path)
+      throw decoder.mismatch([String: Value].self, entry, at: path())
     }
     var result: [String: Value] = [:]
     result.reserveCapacity(document.memberCount(entry))
@@ -557,9 +619,37 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       // The first of two members with one name wins, as in Foundation.
       if result[name] == nil {
         result[name] = try decoder.unwrap(
-          key &+ 1, as: Value.self, at: path.appending(PathKey(name)))
+          key &+ 1, as: Value.self, at: path().appending(PathKey(name)))
       }
       key = document.next(key &+ 1)
+    }
+    return result
+  }
+}
+
+// MARK: - Arrays
+
+/// Implemented by `[Element]`: decoded element by element, straight from the tape, with the
+/// same errors and paths as through an unkeyed container.
+protocol JSONDecodableArray {
+  static func decodeElements(
+    from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self
+}
+
+extension Array: JSONDecodableArray where Element: Decodable {
+  static func decodeElements(
+    from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
+  ) throws -> [Element] {
+    let document = decoder.document
+    let count = document.memberCount(entry)
+    var result: [Element] = []
+    result.reserveCapacity(count)
+    var element = entry &+ 1
+    for index in 0..<count {
+      result.append(
+        try decoder.unwrap(element, as: Element.self, at: path().appending(index: index)))
+      element = document.next(element)
     }
     return result
   }

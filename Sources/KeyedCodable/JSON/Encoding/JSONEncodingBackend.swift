@@ -6,12 +6,17 @@
 /// their object is still open; a mapping that writes into an object after another object was
 /// started beside it can't be streamed, and throws ``JSONStreamEncoder/Restart`` (the value is
 /// then encoded through Foundation's encoder, see ``KeyedJSONEncoder``).
+@usableFromInline
 final class JSONEncodingBackend: EncodingBackend {
   let encoder: JSONStreamEncoder
   /// The coding path of the mapped object.
   private let path: JSONCodingPath
   /// For each open node, its frame's position and identity.
-  private var frames: [(index: Int, id: Int)] = []
+  #if DEBUG
+    private var frames: [(index: Int, id: Int)] = []
+  #else
+    @exclusivity(unchecked) private var frames: [(index: Int, id: Int)] = []
+  #endif
 
   init(encoder: JSONStreamEncoder) {
     self.encoder = encoder
@@ -34,6 +39,15 @@ final class JSONEncodingBackend: EncodingBackend {
       encoder.deferError(error)
       store((-1, -1), at: node)
     }
+    paths[node] = path(of: parent).appending(key)
+  }
+
+  /// The coding paths of the nested objects, by node.
+  private var paths: [Int: JSONCodingPath] = [:]
+
+  /// The coding path of the object at `node`.
+  func path(of node: Int) -> JSONCodingPath {
+    node == 0 ? path : paths[node] ?? path
   }
 
   func openArray(key: PathKey, in parent: Int) -> any UnkeyedEncodingContainer {
@@ -44,12 +58,13 @@ final class JSONEncodingBackend: EncodingBackend {
       return JSONStreamUnkeyedContainer(encoder: encoder, frame: (-1, -1), path: path)
     }
     return JSONStreamUnkeyedContainer(
-      encoder: encoder, frame: encoder.pushFrame(object: false), path: path.appending(key))
+      encoder: encoder, frame: encoder.pushFrame(object: false),
+      path: path(of: parent).appending(key))
   }
 
   func encode<Value: Encodable>(_ value: Value, forKey key: PathKey, in node: Int) throws {
     try begin(key, in: node)
-    try encoder.encodeValue(value, at: path.appending(key))
+    try encoder.encodeValue(value, at: path(of: node).appending(key))
   }
 
   func encodeNil(forKey key: PathKey, in node: Int) throws {
@@ -57,12 +72,64 @@ final class JSONEncodingBackend: EncodingBackend {
     encoder.writer.null()
   }
 
+  /// Writes member `key` of the object at `node`: the fast path of a plain mapping, inlined into
+  /// the model where `Value` is concrete, so a standard scalar is written without generic code.
+  ///
+  /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more, and
+  ///   `EncodingError.invalidValue` for a value JSON can't hold.
+  @inlinable
+  func encodeMember<Value: Encodable>(_ value: Value, forKey key: PathKey, in node: Int) throws {
+    try begin(key, in: node)
+    if Value.self == String.self {
+      write(reinterpret(value, as: String.self))
+    } else if Value.self == Int.self {
+      write(reinterpret(value, as: Int.self))
+    } else if Value.self == Double.self {
+      try write(reinterpret(value, as: Double.self), key, node)
+    } else if Value.self == Bool.self {
+      write(reinterpret(value, as: Bool.self))
+    } else {
+      try encodeValue(value, key, node)
+    }
+  }
+
+  @usableFromInline
+  func write(_ value: String) {
+    encoder.writer.string(value)
+  }
+
+  @usableFromInline
+  func write(_ value: Int) {
+    encoder.writer.integer(value)
+  }
+
+  @usableFromInline
+  func write(_ value: Bool) {
+    encoder.writer.bool(value)
+  }
+
+  @usableFromInline
+  func write(_ value: Double, _ key: PathKey, _ node: Int) throws {
+    try encoder.double(value, at: path(of: node).appending(key))
+  }
+
+  @usableFromInline
+  func encodeValue<Value: Encodable>(_ value: Value, _ key: PathKey, _ node: Int) throws {
+    try encoder.encodeValue(value, at: path(of: node).appending(key))
+  }
+
   /// Writes the name of member `key` of the object at `node`.
-  @inline(__always)
-  private func begin(_ key: PathKey, in node: Int) throws {
+  @usableFromInline
+  func begin(_ key: PathKey, in node: Int) throws {
     guard node < frames.count else { throw JSONStreamEncoder.Restart() }
     let frame = frames[node]
-    try encoder.beginMember(frame.index, id: frame.id, name: encoder.name(for: key, at: path))
+    // The run never writes one member twice: no need to check for repeated names.
+    if let quoted = key.jsonName, !encoder.convertsKeys {
+      try encoder.beginMember(frame.index, id: frame.id, quoted: quoted)
+    } else {
+      try encoder.beginMember(
+        frame.index, id: frame.id, name: encoder.name(for: key, at: path), mayRepeat: false)
+    }
   }
 
   private func store(_ frame: (index: Int, id: Int), at node: Int) {
@@ -77,15 +144,36 @@ final class JSONEncodingBackend: EncodingBackend {
 /// Implemented by `[String: Value]`: encoded member by member with the keys as they are,
 /// whatever the key encoding strategy (Foundation leaves dictionary keys alone too).
 protocol JSONStringKeyedEncodableDictionary {
-  func encodeMembers(to encoder: JSONStreamEncoder, at path: JSONCodingPath) throws
+  func encodeMembers(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
 }
 
 extension Dictionary: JSONStringKeyedEncodableDictionary where Key == String, Value: Encodable {
-  func encodeMembers(to encoder: JSONStreamEncoder, at path: JSONCodingPath) throws {
+  func encodeMembers(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
     let frame = encoder.pushFrame(object: true)
     for (name, value) in self {
-      try encoder.beginMember(frame.index, id: frame.id, name: name)
-      try encoder.encodeValue(value, at: path.appending(PathKey(name)))
+      // A dictionary's keys are unique, and written as they are.
+      try encoder.beginMember(frame.index, id: frame.id, name: name, mayRepeat: false)
+      try encoder.encodeValue(value, at: path().appending(PathKey(name)))
+    }
+    try encoder.closeFrames(above: frame.index)
+  }
+}
+
+/// Implemented by `[Element]`: encoded element by element, without a container.
+protocol JSONEncodableArray {
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
+}
+
+extension Array: JSONEncodableArray where Element: Encodable {
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
+    let frame = encoder.pushFrame(object: false)
+    // Indices, not `enumerated()`: this generic code would look up the metadata of an
+    // enumerated sequence on every call.
+    var index = 0
+    while index < count {
+      try encoder.beginElement(frame.index, id: frame.id)
+      try encoder.encodeValue(self[index], at: path().appending(index: index))
+      index &+= 1
     }
     try encoder.closeFrames(above: frame.index)
   }

@@ -33,9 +33,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// A member name written into an object: for finding repeats and for sorting.
   struct MemberName {
     var fingerprint: UInt64
-    var name: String
     /// Where the member starts in the output (at its separator).
     var start: Int
+    /// Where its name, quotes included, is in the output.
+    var name: Range<Int>
   }
 
   /// The place the next value fills.
@@ -47,20 +48,50 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var isFilled = false
   }
 
-  var writer: JSONWriter
+  #if DEBUG
+    var writer: JSONWriter
+  #else
+    @exclusivity(unchecked) var writer: JSONWriter
+  #endif
   let options: KeyedJSONEncoder.Options
   let userInfo: [CodingUserInfoKey: Any]
-  private(set) var frames: [Frame] = []
-  private var names: [MemberName] = []
-  private var nextFrameID = 0
+  #if DEBUG
+    private(set) var frames: [Frame] = []
+  #else
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  #endif
+  #if DEBUG
+    private var names: [MemberName] = []
+  #else
+    @exclusivity(unchecked) private var names: [MemberName] = []
+  #endif
+  #if DEBUG
+    private var nextFrameID = 0
+  #else
+    @exclusivity(unchecked) private var nextFrameID = 0
+  #endif
   /// The slot being filled, if any.
-  private(set) var slot = Slot(path: .root, depth: 0)
+  #if DEBUG
+    private(set) var slot = Slot(path: .root, depth: 0)
+  #else
+    @exclusivity(unchecked) private(set) var slot = Slot(path: .root, depth: 0)
+  #endif
   /// An error met where the Codable API can't throw (opening a container), thrown when the value
   /// that met it finishes.
-  private(set) var deferredError: (any Error)?
+  #if DEBUG
+    private(set) var deferredError: (any Error)?
+  #else
+    @exclusivity(unchecked) private(set) var deferredError: (any Error)?
+  #endif
   private let sortsKeys: Bool
-  private let convertsKeys: Bool
+  /// Whether a key encoding strategy changes member names.
+  let convertsKeys: Bool
   private var iso8601Formatter: ISO8601DateFormatter?
+  #if DEBUG
+    private var typeKinds = TypeKinds()
+  #else
+    @exclusivity(unchecked) private var typeKinds = TypeKinds()
+  #endif
 
   init(options: KeyedJSONEncoder.Options) {
     self.options = options
@@ -138,26 +169,74 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeScalar<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath)
     throws -> Bool
   {
-    switch value {
-    case let value as Float: try float(value, at: path())
-    case let value as Int64: writer.integer(value)
-    case let value as Int32: writer.integer(value)
-    case let value as Int16: writer.integer(value)
-    case let value as Int8: writer.integer(value)
-    case let value as UInt: writer.integer(value)
-    case let value as UInt64: writer.integer(value)
-    case let value as UInt32: writer.integer(value)
-    case let value as UInt16: writer.integer(value)
-    case let value as UInt8: writer.integer(value)
-    case let value as Date: try date(value, at: path())
-    case let value as Data: try data(value, at: path())
-    case let value as URL: writer.string(value.absoluteString)
-    case let value as Decimal: writer.bytes.append(contentsOf: value.description.utf8)
-    case let value as any JSONStringKeyedEncodableDictionary:
-      try value.encodeMembers(to: self, at: path())
-    default: return false
+    let type = ObjectIdentifier(T.self)
+    if type == ObjectIdentifier(Float.self) {
+      try float(reinterpret(value, as: Float.self), at: path())
+    } else if type == ObjectIdentifier(Int64.self) {
+      writer.integer(reinterpret(value, as: Int64.self))
+    } else if type == ObjectIdentifier(Int32.self) {
+      writer.integer(reinterpret(value, as: Int32.self))
+    } else if type == ObjectIdentifier(Int16.self) {
+      writer.integer(reinterpret(value, as: Int16.self))
+    } else if type == ObjectIdentifier(Int8.self) {
+      writer.integer(reinterpret(value, as: Int8.self))
+    } else if type == ObjectIdentifier(UInt.self) {
+      writer.integer(reinterpret(value, as: UInt.self))
+    } else if type == ObjectIdentifier(UInt64.self) {
+      writer.integer(reinterpret(value, as: UInt64.self))
+    } else if type == ObjectIdentifier(UInt32.self) {
+      writer.integer(reinterpret(value, as: UInt32.self))
+    } else if type == ObjectIdentifier(UInt16.self) {
+      writer.integer(reinterpret(value, as: UInt16.self))
+    } else if type == ObjectIdentifier(UInt8.self) {
+      writer.integer(reinterpret(value, as: UInt8.self))
+    } else if type == ObjectIdentifier(Date.self) {
+      try date(reinterpret(value, as: Date.self), at: path())
+    } else if type == ObjectIdentifier(Data.self) {
+      try data(reinterpret(value, as: Data.self), at: path())
+    } else if type == ObjectIdentifier(URL.self) {
+      writer.string(reinterpret(value, as: URL.self).absoluteString)
+    } else if type == ObjectIdentifier(Decimal.self) {
+      writer.bytes.append(contentsOf: reinterpret(value, as: Decimal.self).description.utf8)
+    } else {
+      switch typeKinds.kind(of: T.self, classify: Self.classify) {
+      case .array(let arrayType):
+        try encodeArray(value, as: arrayType, at: path)
+      case .dictionary(let dictionaryType):
+        try encodeDictionary(value, as: dictionaryType, at: path)
+      case .other:
+        return false
+      }
     }
     return true
+  }
+
+  typealias TypeKinds = JSONTypeKindCache<
+    any JSONEncodableArray.Type, any JSONStringKeyedEncodableDictionary.Type
+  >
+
+  /// How `type` is encoded: by this encoder element by element or member by member, or by its
+  /// own `encode(to:)`.
+  private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
+    if let arrayType = type as? any JSONEncodableArray.Type { return .array(arrayType) }
+    if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
+      return .dictionary(dictionaryType)
+    }
+    return .other
+  }
+
+  /// Encodes `value`, an array of type `A`.
+  private func encodeArray<T, A: JSONEncodableArray>(
+    _ value: T, as type: A.Type, at path: () -> JSONCodingPath
+  ) throws {
+    try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
+  }
+
+  /// Encodes `value`, a string-keyed dictionary of type `D`.
+  private func encodeDictionary<T, D: JSONStringKeyedEncodableDictionary>(
+    _ value: T, as type: D.Type, at path: () -> JSONCodingPath
+  ) throws {
+    try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
   }
 
   func double(_ value: Double, at path: @autoclosure () -> JSONCodingPath) throws {
@@ -316,13 +395,33 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// Starts the next member of the object frame at `index`: its separator and name.
   ///
   /// - Throws: ``Restart`` when the frame was closed already or has a member with this name.
-  func beginMember(_ index: Int, id: Int, name: String) throws {
+  func beginMember(_ index: Int, id: Int, name: String, mayRepeat: Bool = true) throws {
     try activate(index, id: id)
     let start = writer.bytes.count
-    try noteName(name, in: index, at: start)
     writer.separate(count: frames[index].count)
+    let nameStart = writer.bytes.count
+    writer.string(name)
+    if mayRepeat || sortsKeys {
+      try noteName(in: index, start: start, name: nameStart..<writer.bytes.count, check: mayRepeat)
+    }
+    writer.colon()
     frames[index].count &+= 1
-    writer.name(name)
+  }
+
+  /// Starts the next member of the object frame at `index` whose name is already written as
+  /// JSON (`quoted`, quotes included), when no repeat is possible.
+  @inline(__always)
+  func beginMember(_ index: Int, id: Int, quoted: [UInt8]) throws {
+    try activate(index, id: id)
+    let start = writer.bytes.count
+    writer.separate(count: frames[index].count)
+    let nameStart = writer.bytes.count
+    writer.bytes.append(contentsOf: quoted)
+    if sortsKeys {
+      try noteName(in: index, start: start, name: nameStart..<writer.bytes.count, check: false)
+    }
+    writer.colon()
+    frames[index].count &+= 1
   }
 
   /// Starts the next element of the array frame at `index`.
@@ -346,39 +445,46 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   // MARK: - Member names
 
-  /// Remembers a member name of the frame at `index`, checking it was not written before.
-  private func noteName(_ name: String, in index: Int, at start: Int) throws {
-    let first = frames[index].firstName
-    let fingerprint = Self.fingerprint(of: name)
-    // Objects are small as a rule; a big one (a dictionary) uses a set of fingerprints.
-    if names.count &- first <= 32 {
-      for position in first..<names.count
-      where names[position].fingerprint == fingerprint && names[position].name == name {
-        throw Restart()
-      }
-    } else {
-      if largeObjectNames[frames[index].id] == nil {
-        largeObjectNames[frames[index].id] = Set(names[first...].map(\.fingerprint))
-      }
-      if largeObjectNames[frames[index].id]?.insert(fingerprint).inserted == false,
-        names[first...].contains(where: { $0.name == name })
-      {
-        throw Restart()
+  /// Remembers the member name the frame at `index` just got, and checks that no earlier member
+  /// of the frame has the same name.
+  ///
+  /// - Throws: ``Restart`` when the name is there already.
+  private func noteName(in index: Int, start: Int, name: Range<Int>, check: Bool) throws {
+    let fingerprint = writer.bytes.withUnsafeBufferPointer { bytes in
+      bytes.baseAddress.map {
+        JSONNameIndex.fingerprint($0 + name.lowerBound, count: name.count)
+      } ?? 0
+    }
+    if check {
+      let first = frames[index].firstName
+      // Objects are small as a rule; a big one (a dictionary) keeps a set of fingerprints.
+      if names.count &- first <= 32 {
+        for position in first..<names.count
+        where names[position].fingerprint == fingerprint && sameName(names[position].name, name) {
+          throw Restart()
+        }
+      } else {
+        let id = frames[index].id
+        if largeObjectNames[id] == nil {
+          largeObjectNames[id] = Set(names[first...].map(\.fingerprint))
+        }
+        if largeObjectNames[id]?.insert(fingerprint).inserted == false,
+          names[first...].contains(where: { sameName($0.name, name) })
+        {
+          throw Restart()
+        }
       }
     }
-    names.append(MemberName(fingerprint: fingerprint, name: name, start: start))
+    names.append(MemberName(fingerprint: fingerprint, start: start, name: name))
+  }
+
+  /// Whether two names written in the output are the same bytes.
+  private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
+    lhs.count == rhs.count && writer.bytes[lhs].elementsEqual(writer.bytes[rhs])
   }
 
   /// The fingerprints of the names of big objects, by frame.
   private var largeObjectNames: [Int: Set<UInt64>] = [:]
-
-  private static func fingerprint(of name: String) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in name.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
 
   /// Puts the members of an object frame in the order of their names.
   private func sortMembers(of frame: Frame) {
@@ -389,7 +495,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     for (offset, member) in members.enumerated() {
       let next =
         offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
-      ranges.append((member.name, member.start..<next))
+      // The name as a string, without its quotes, unescaped.
+      let quoted = member.name
+      let name = writer.bytes.withUnsafeBufferPointer { bytes in
+        JSONStrings.unescaped(
+          UnsafeBufferPointer(rebasing: bytes[(quoted.lowerBound &+ 1)..<(quoted.upperBound &- 1)]))
+      }
+      ranges.append((name, member.start..<next))
     }
     ranges.sort { $0.name < $1.name }
     var sorted: [UInt8] = []

@@ -62,6 +62,12 @@ struct JSONWriter {
   @inline(__always)
   mutating func name(_ name: String) {
     string(name)
+    colon()
+  }
+
+  /// Writes the colon after a member name.
+  @inline(__always)
+  mutating func colon() {
     if prettyPrinted {
       append(" : ")
     } else {
@@ -80,6 +86,13 @@ struct JSONWriter {
   mutating func string(_ text: String) {
     var text = text
     text.withUTF8 { utf8 in
+      // Most strings need no escape: one copy, after a check eight bytes at a time.
+      if !Self.needsEscapes(utf8, slashes: escapesSlashes) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        return
+      }
       bytes.append(UInt8(ascii: "\""))
       var runStart = 0
       var index = 0
@@ -104,6 +117,41 @@ struct JSONWriter {
       }
       bytes.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether any byte of `utf8` must be escaped: a quote, a backslash, a control character, or
+  /// a slash when slashes are escaped.
+  @inline(__always)
+  private static func needsEscapes(_ utf8: UnsafeBufferPointer<UInt8>, slashes: Bool) -> Bool {
+    guard let base = utf8.baseAddress else { return false }
+    let count = utf8.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let slash = word ^ (ones &* 0x2F)
+      var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      found |= (word &- ones &* 0x20) & ~word
+      if slashes {
+        found |= (slash &- ones) & ~slash
+      }
+      // Bytes outside ASCII are written as they are; they only confuse the tests above.
+      if found & highs & ~word != 0 {
+        return true
+      }
+      index &+= 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || (slashes && byte == 0x2F) {
+        return true
+      }
+      index &+= 1
+    }
+    return false
   }
 
   private mutating func escape(_ byte: UInt8) {

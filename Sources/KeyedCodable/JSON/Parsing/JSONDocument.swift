@@ -36,16 +36,37 @@ final class JSONDocument {
   /// Foundation's `JSONDecoder` does), or names that are only equal once unescaped or
   /// normalized: lookups in it compare decoded names.
   static let mayRepeatNames: UInt64 = 1 << 4
+  /// An object has an index of its member names in ``indexes``, whose offset replaces the
+  /// object's byte offset (see ``JSONNameIndex``).
+  static let hasIndex: UInt64 = 1 << 5
+  /// An object has a member name outside ASCII, which a lookup by bytes may miss (two
+  /// normalizations of one text): lookups that miss compare decoded names.
+  static let hasNonASCIINames: UInt64 = 1 << 6
 
   /// The document's bytes, followed by ``padding`` zero bytes so the scanner can read ahead.
   let bytes: UnsafeMutablePointer<UInt8>
   /// The number of bytes of the document (without the padding).
   let count: Int
   /// The tape, two words per entry.
-  private(set) var tape: UnsafeMutablePointer<UInt64>
+  #if DEBUG
+    private(set) var tape: UnsafeMutablePointer<UInt64>
+  #else
+    @exclusivity(unchecked) private(set) var tape: UnsafeMutablePointer<UInt64>
+  #endif
   /// The number of entries on the tape.
-  private(set) var entryCount = 0
-  private var entryCapacity: Int
+  #if DEBUG
+    private(set) var entryCount = 0
+  #else
+    @exclusivity(unchecked) private(set) var entryCount = 0
+  #endif
+  #if DEBUG
+    private var entryCapacity: Int
+  #else
+    @exclusivity(unchecked) private var entryCapacity: Int
+  #endif
+
+  /// The member-name indexes of the objects that have one (see ``JSONNameIndex``).
+  var indexes: [UInt32] = []
 
   /// Zero bytes after the document, so a read of up to 8 bytes past any position inside it stays
   /// inside the allocation.

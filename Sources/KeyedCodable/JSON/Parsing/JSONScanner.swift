@@ -23,6 +23,8 @@ struct JSONScanner {
   private var counts: [UInt32] = []
   /// Scratch space for the member names of one object (see ``mayRepeatNames(in:)``).
   private var fingerprints: [Fingerprint] = []
+  /// Whether the names of the object ``mayRepeatNames(in:)`` looked at last are all ASCII.
+  private var namesAreASCII = true
 
   /// A member name's fingerprint and its tape entry.
   private struct Fingerprint {
@@ -129,8 +131,10 @@ struct JSONScanner {
     let isEmpty = document.entryCount == index &+ 1
     let count = isEmpty ? 0 : UInt64(commas) &+ 1
     var word0 = document.tape[index &* 2]
-    if document.kind(index) == .object, count > 1, mayRepeatNames(in: index) {
-      word0 |= JSONDocument.mayRepeatNames
+    if document.kind(index) == .object, count > 1 {
+      // Describing the names may index them, which rewrites the entry's first word.
+      let flags = describeNames(of: index)
+      word0 = document.tape[index &* 2] | flags
     }
     document.set(index, word0, count &<< 32 | UInt64(document.entryCount))
   }
@@ -359,42 +363,53 @@ struct JSONScanner {
       }
       fingerprints.append(
         Fingerprint(
-          value: fingerprint(start: document.offset(member), length: document.length(member)),
+          value: JSONNameIndex.fingerprint(
+            bytes + document.offset(member), count: document.length(member)),
           entry: member))
       member = document.next(member &+ 1)
     }
-    if fingerprints.count <= 16 {
-      for later in 1..<fingerprints.count {
-        for earlier in 0..<later where fingerprints[earlier].value == fingerprints[later].value {
-          if sameName(fingerprints[earlier].entry, fingerprints[later].entry) { return true }
-        }
+    namesAreASCII = nonASCII == 0
+    // A 256-bit filter on the fingerprints: only a name whose bit is taken already is compared
+    // with the earlier names.
+    var filter: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    for position in fingerprints.indices {
+      let value = fingerprints[position].value
+      let bit: UInt64 = 1 &<< (value & 63)
+      let taken: Bool
+      switch (value &>> 6) & 3 {
+      case 0:
+        taken = filter.0 & bit != 0
+        filter.0 |= bit
+      case 1:
+        taken = filter.1 & bit != 0
+        filter.1 |= bit
+      case 2:
+        taken = filter.2 & bit != 0
+        filter.2 |= bit
+      default:
+        taken = filter.3 & bit != 0
+        filter.3 |= bit
       }
-      return false
-    }
-    fingerprints.sort { $0.value < $1.value }
-    for position in 1..<fingerprints.count
-    where fingerprints[position].value == fingerprints[position &- 1].value {
-      // Runs of equal fingerprints are rare: compare the run's names pairwise.
-      var earlier = position &- 1
-      while earlier >= 0, fingerprints[earlier].value == fingerprints[position].value {
+      guard taken else { continue }
+      for earlier in 0..<position where fingerprints[earlier].value == value {
         if sameName(fingerprints[earlier].entry, fingerprints[position].entry) { return true }
-        earlier &-= 1
       }
     }
     return false
   }
 
-  /// A name's length and its first and last eight bytes, mixed.
-  @inline(__always)
-  private func fingerprint(start: Int, length: Int) -> UInt64 {
-    let head = UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self)
-    let tail = UnsafeRawPointer(bytes + (start &+ Swift.max(length &- 8, 0))).loadUnaligned(
-      as: UInt64.self)
-    // Only the name's own bytes count: mask what lies past a short name.
-    let mask: UInt64 = length >= 8 ? ~0 : (1 &<< (UInt64(length) &* 8)) &- 1
-    var value = (head & mask) &* 0x9E37_79B9_7F4A_7C15
-    value ^= (tail & mask) &+ UInt64(length)
-    return value &* 0xC2B2_AE3D_27D4_EB4F
+  /// The flags of the object at `index` about its member names, after indexing them when there
+  /// are enough of them (see ``JSONNameIndex``).
+  private mutating func describeNames(of index: Int) -> UInt64 {
+    guard !mayRepeatNames(in: index) else { return JSONDocument.mayRepeatNames }
+    let nonASCII = namesAreASCII ? 0 : JSONDocument.hasNonASCIINames
+    guard fingerprints.count >= JSONNameIndex.minimumCount else { return nonASCII }
+    let offset = JSONNameIndex.build(
+      fingerprints.lazy.map { (entry: $0.entry, fingerprint: $0.value) }, into: &document.indexes)
+    // The object's byte offset gives way to its index's.
+    let word0 = document.tape[index &* 2] & 0xFF | UInt64(offset) &<< 8
+    document.set(index, word0, document.tape[index &* 2 &+ 1])
+    return nonASCII | JSONDocument.hasIndex
   }
 
   private func sameName(_ lhs: Int, _ rhs: Int) -> Bool {

@@ -75,7 +75,7 @@ enum JSONStrings {
   }
 
   /// The string a JSON string's contents (between the quotes, validated) stand for.
-  private static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
+  static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
     guard let base = span.baseAddress else { return "" }
     // Escapes only ever shorten the text: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8, and
     // an escaped surrogate pair (12 bytes) gives 4. (`String(unsafeUninitializedCapacity:)`

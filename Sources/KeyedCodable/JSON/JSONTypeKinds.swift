@@ -1,0 +1,33 @@
+/// How the JSON coders handle a Swift type, found once per type and coder run.
+///
+/// Deciding it takes a dynamic cast to a marker protocol, which costs more than reading a small
+/// value; a small direct-mapped cache keeps the answer, with the conformance found, for the
+/// types a document uses.
+struct JSONTypeKindCache<Array, Dictionary> {
+  /// How one type is handled.
+  enum Kind {
+    /// Through the type's own `Codable` implementation.
+    case other
+    /// As an array, element by element: the conformance to the coder's array marker.
+    case array(Array)
+    /// As a `[String: Value]`, member by member with names as they are.
+    case dictionary(Dictionary)
+  }
+
+  private var types = [ObjectIdentifier?](repeating: nil, count: 32)
+  private var kinds = [Kind](repeating: .other, count: 32)
+
+  /// The kind of `type`, worked out with `classify` when the cache doesn't know it.
+  @inline(__always)
+  mutating func kind(of type: Any.Type, classify: (Any.Type) -> Kind) -> Kind {
+    let id = ObjectIdentifier(type)
+    let slot = (id.hashValue &>> 4) & 31
+    if types[slot] == id {
+      return kinds[slot]
+    }
+    let kind = classify(type)
+    types[slot] = id
+    kinds[slot] = kind
+    return kind
+  }
+}
