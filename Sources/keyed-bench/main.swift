@@ -5,7 +5,8 @@ import Foundation
 //   swift run -c release keyed-bench            full run (about two minutes)
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
-//   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,memory)
+//   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,twitter,
+//                                               citm,canada,memory)
 
 let arguments = CommandLine.arguments.dropFirst()
 
@@ -23,6 +24,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "P1": { try p1Scenario(id: "P1", title: "flat", objects: 1000) },
     "P2": { try p2Scenario(objects: 1000) }, "P3": { try p3Scenario(keys: 5000) },
     "P4": { try p4Scenario(elements: 1000) }, "P6": { try p6Scenario(objects: 1000) },
+    "twitter": twitterScenario, "citm": citmScenario, "canada": canadaScenario,
   ]
   guard let make = makers[rest[0]],
     let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
@@ -38,12 +40,14 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,twitter,citm,canada,memory]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
     same JSONDecoder/JSONEncoder, in interleaved rounds, and reports medians. Ratios are to the
     synthesized implementation, except P4 decode, where synthesized Codable cannot drop invalid
-    elements and the hand-written lossy loop is the reference.
+    elements and the hand-written lossy loop is the reference. twitter, citm and canada decode
+    and encode the documents in ../shared/json/corpus/ whole; their parsejson row only
+    validates the document with KeyedJSONDecoder.
     """)
   exit(0)
 }
@@ -78,6 +82,10 @@ if wanted("P5") {
   }
 }
 if wanted("P6") { scenarios.append { try p6Scenario(objects: quick ? 200 : 1000) } }
+// The corpus documents have a fixed size; --quick runs them with fewer rounds.
+if wanted("twitter") { scenarios.append(twitterScenario) }
+if wanted("citm") { scenarios.append(citmScenario) }
+if wanted("canada") { scenarios.append(canadaScenario) }
 
 var measurements: [Measurement] = []
 for make in scenarios {
@@ -99,7 +107,7 @@ for make in scenarios {
     for m in results {
       print(
         "  \(m.operation.padding(toLength: 7, withPad: " ", startingAt: 0))"
-          + "\(m.implementation.padding(toLength: 14, withPad: " ", startingAt: 0))"
+          + "\(m.implementation.padding(toLength: 16, withPad: " ", startingAt: 0))"
           + String(
             format: "%10.3f ms  %6.3f×  %8.1f MB/s  %9.0f ns/object", m.medianNanoseconds / 1e6,
             m.ratio, m.megabytesPerSecond, m.nanosecondsPerObject))
