@@ -10,6 +10,12 @@ public struct Example {
   /// Decodes `json`, describes the result and encodes it back.
   public let run: () throws -> Output
 
+  init(name: String, json: String, run: @escaping () throws -> Output) {
+    self.name = name
+    self.json = json
+    self.run = run
+  }
+
   /// What running an example produced.
   public struct Output: Sendable {
     /// The decoded values, one `name = value` line each.
@@ -22,6 +28,7 @@ public struct Example {
   public static var all: [Example] {
     [
       .coordinate, .inner, .flat, .optionalArrayElements, .allKeys, .keyOptions,
+      .profiles, .requiredConfiguration, .videogameUpdate, .textColor, .shapes,
     ]
   }
 

@@ -67,6 +67,12 @@ final class ContainerDecodingBackend: DecodingBackend {
     return try !box.container.contains(key) || box.container.decodeNil(forKey: key)
   }
 
+  func presence(of key: PathKey, in node: Int) throws -> NodePresence {
+    let box = try box(node)
+    guard box.container.contains(key) else { return .missing }
+    return try box.container.decodeNil(forKey: key) ? .null : .object
+  }
+
   func elements(forKey key: PathKey, in node: Int) throws -> any UnkeyedDecodingContainer {
     try box(node).container.nestedUnkeyedContainer(forKey: key)
   }

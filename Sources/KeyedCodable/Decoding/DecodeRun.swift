@@ -25,13 +25,17 @@ final class DecodeRun: MappingRun {
   /// Whether the mapped object is open.
   private var rootIsOpen = false
 
-  init(backend: any DecodingBackend, modelType: ObjectIdentifier) {
+  init(backend: any DecodingBackend, model: Any.Type) {
     self.backend = backend
     containers = backend as? ContainerDecodingBackend
     json = backend as? JSONDecodingBackend
-    let plan = PlanRegistry.shared.plan(for: modelType, decoding: true)
-    super.init(modelType: modelType, plan: plan, recording: plan == nil, decoding: true)
+    let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+      for: ObjectIdentifier(model), decoding: true)
+    super.init(
+      model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
   }
+
+  override var modelCodingPath: [any CodingKey] { backend.codingPath(ofOpen: 0) }
 
   /// The `userInfo` of the underlying decoder.
   var userInfo: [CodingUserInfoKey: Any] { backend.userInfo }
@@ -56,7 +60,8 @@ final class DecodeRun: MappingRun {
     -> Value?
   {
     if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !isFinished, containers != nil
+      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, mapping.extras == nil,
+      containers != nil
     {
       do {
         guard
@@ -67,12 +72,13 @@ final class DecodeRun: MappingRun {
           return try box.container.decodeValue(Value.self, forKey: entry.memberKey)
         }
         return try box.container.decodeValueIfPresent(Value.self, forKey: entry.memberKey)
-      } catch  where required {
-        return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
+      } catch {
+        return try recover(Value.self, at: entry.target, mapping, required: required, after: error)
       }
     }
     if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !isFinished, let json
+      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, mapping.extras == nil,
+      let json
     {
       do {
         if !json.isOpen(entry.parent) {
@@ -82,8 +88,8 @@ final class DecodeRun: MappingRun {
         }
         return try json.decodeMember(
           Value.self, forKey: entry.memberKey, in: entry.parent, required: required)
-      } catch  where required {
-        return try decodeAsOptional(Value.self, at: entry.target, mapping, after: error)
+      } catch {
+        return try recover(Value.self, at: entry.target, mapping, required: required, after: error)
       }
     }
     return try decodeMapping(Value.self, mapping, required: required)
@@ -116,32 +122,75 @@ final class DecodeRun: MappingRun {
     throws -> Value?
   {
     try checkInUse(mapping)
-    let target: MappingTarget
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self)
-    {
-      target = entry.target
-    } else if case .member(let key) = mapping.pending {
-      target = follower.memberTarget(key)
-    } else {
-      target = follower.target(of: mapping, valueType: Value.self)
+    if selection != nil, skips(mapping) {
+      return nil
     }
-    do {
-      return try decode(Value.self, at: target, mapping, required: required)
-    } catch  where required {
-      return try decodeAsOptional(Value.self, at: target, mapping, after: error)
+    let target = target(of: mapping, valueType: Value.self)
+    return try decodeResolved(Value.self, at: target, mapping, required: required)
+  }
+
+  /// Decodes the value at `target`, the target of `mapping`, in the context the mapping gives
+  /// its value, recovering from a failure where the mapping allows it.
+  func decodeResolved<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    guard let extras = mapping.extras, let scope = extras.scope else {
+      return try decodeRecovering(Value.self, at: target, mapping, required: required)
+    }
+    return try scoped(scope, Value.self, affectsRuns: extras.scopeAffectsRuns) {
+      try decodeRecovering(Value.self, at: target, mapping, required: required)
     }
   }
 
-  /// Retries a required decode that failed, for a `Value` that is an `Optional` after all (a
-  /// generic caller's `T == U?`): such storage is optional, and an absent value gives `nil`.
-  @usableFromInline
-  func decodeAsOptional<Value: Decodable>(
-    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, after error: any Error
+  /// Where `mapping` reads a value of type `valueType`.
+  func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
+    if let entry = mapping.entry, entry.isPlainMember,
+      entry.valueType == ObjectIdentifier(valueType)
+    {
+      return entry.target
+    }
+    if case .member(let key) = mapping.pending {
+      return follower.memberTarget(key)
+    }
+    return follower.target(of: mapping, valueType: valueType)
+  }
+
+  /// Decodes the value at `target`, recovering from a failure where the mapping allows it.
+  func decodeRecovering<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
   ) throws -> Value? {
-    guard let optionalType = Value.self as? any OptionalValue.Type else { throw error }
-    let value = try decode(Value.self, at: target, mapping, required: false)
-    return value ?? optionalType.noneValue as? Value
+    do {
+      return try decode(Value.self, at: target, mapping, required: required)
+    } catch {
+      return try recover(Value.self, at: target, mapping, required: required, after: error)
+    }
+  }
+
+  /// What a decode that threw `error` gives instead, when anything: `nil` for a `Value` that is
+  /// an `Optional` after all (a generic caller's `T == U?`) and is absent, or the value converted
+  /// from another type when the mapping or the context allows conversions (see
+  /// ``Conversions``).
+  ///
+  /// - Throws: `error`, when nothing recovers from it.
+  @usableFromInline
+  func recover<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool,
+    after error: any Error
+  ) throws -> Value? {
+    if required, let optionalType = Value.self as? any OptionalValue.Type {
+      do {
+        let value = try decode(Value.self, at: target, mapping, required: false)
+        return value ?? optionalType.noneValue as? Value
+      } catch {
+        return try recover(Value.self, at: target, mapping, required: false, after: error)
+      }
+    }
+    if case DecodingError.typeMismatch = error,
+      let converted = try convert(Value.self, at: target, mapping, after: error)
+    {
+      return converted
+    }
+    throw error
   }
 
   /// Decodes the value at any target: plain members, flat values and lossy arrays.
@@ -153,7 +202,11 @@ final class DecodeRun: MappingRun {
       guard try objectIsOpen(parent, mapping, required: required) else { return nil }
       if lossy, let arrayType = Value.self as? any LossyDecodableArray.Type {
         return try decodeLossy(
-          arrayType, as: Value.self, forKey: key, in: parent, required: required)
+          arrayType, as: Value.self, forKey: key, in: parent, mapping, required: required)
+      }
+      if lossy, let dictionaryType = Value.self as? any LossyDecodableDictionary.Type {
+        return try decodeLossy(
+          dictionaryType, as: Value.self, forKey: key, in: parent, mapping, required: required)
       }
       if required {
         return try backend.decode(Value.self, forKey: key, in: parent)
@@ -178,7 +231,7 @@ final class DecodeRun: MappingRun {
   private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
     let decoder = backend.rootDecoder()
     guard !required else { return try Value(from: decoder) }
-    let presence = Presence()
+    let presence = FoundValues()
     do {
       let value = try Value(from: PresenceTrackingDecoder(base: decoder, presence: presence))
       return presence.found ? value : nil
@@ -187,16 +240,36 @@ final class DecodeRun: MappingRun {
     }
   }
 
-  /// Decodes an array, dropping the elements that fail to decode.
+  /// Decodes an array, dropping the elements that fail to decode and reporting them.
   private func decodeLossy<Elements: LossyDecodableArray, Value>(
     _ arrayType: Elements.Type, as valueType: Value.Type, forKey key: PathKey, in node: Int,
-    required: Bool
+    _ mapping: Mapping, required: Bool
   ) throws -> Value? {
     if !required, try backend.isAbsent(key, in: node) {
       return nil
     }
     var elements = try backend.elements(forKey: key, in: node)
-    return try Elements.decodeDroppingInvalidElements(from: &elements) as? Value
+    let arrayPath = elements.codingPath
+    return try Elements.decodeDroppingInvalidElements(from: &elements) { position, error in
+      report(
+        .droppedElement, at: arrayPath + [PathKey(index: position)],
+        keyPath: mapping.keyDescription, error: error)
+    } as? Value
+  }
+
+  /// Decodes a dictionary, dropping the entries that fail to decode and reporting them.
+  private func decodeLossy<Entries: LossyDecodableDictionary, Value>(
+    _ dictionaryType: Entries.Type, as valueType: Value.Type, forKey key: PathKey, in node: Int,
+    _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    if !required, try backend.isAbsent(key, in: node) {
+      return nil
+    }
+    let box = try backend.decode(LossyDictionaryBox<Entries>.self, forKey: key, in: node)
+    for (path, error) in box.dropped {
+      report(.droppedEntry, at: path, keyPath: mapping.keyDescription, error: error)
+    }
+    return box.entries as? Value
   }
 
   // MARK: - Objects

@@ -41,6 +41,10 @@ protocol DecodingBackend: AnyObject {
   /// Whether member `key` of the open object `node` is missing or `null`.
   func isAbsent(_ key: PathKey, in node: Int) throws -> Bool
 
+  /// Whether member `key` of the open object `node` is missing, `null`, or holds a value
+  /// (``NodePresence/object``, whatever the value is).
+  func presence(of key: PathKey, in node: Int) throws -> NodePresence
+
   /// The elements of the array held by member `key` of the open object `node`.
   ///
   /// - Throws: `keyNotFound`, `valueNotFound` or `typeMismatch` when there is no array.

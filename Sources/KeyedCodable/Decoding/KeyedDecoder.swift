@@ -46,7 +46,7 @@ public struct KeyedDecoder {
 
   /// A run over the decoder's own backend when it has one, over its containers otherwise.
   private func makeRun(for modelType: Any.Type) -> DecodeRun {
-    DecodeRun(backend: backend(for: decoder), modelType: ObjectIdentifier(modelType))
+    DecodeRun(backend: backend(for: decoder), model: modelType)
   }
 }
 

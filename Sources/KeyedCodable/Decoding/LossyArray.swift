@@ -2,16 +2,22 @@
 protocol LossyDecodableArray {
   /// Decodes every element of `container` that decodes, in order, skipping the others.
   ///
+  /// - Parameters:
+  ///   - container: The array.
+  ///   - dropped: Called with the position and the error of every element left out.
+  /// - Returns: The elements that decoded.
   /// - Throws: `DecodingError.dataCorrupted` when the container cannot step over an invalid
   ///   element (so the loop can never spin on the same element).
   static func decodeDroppingInvalidElements(
-    from container: inout any UnkeyedDecodingContainer
+    from container: inout any UnkeyedDecodingContainer,
+    dropped: (_ position: Int, _ error: any Error) -> Void
   ) throws -> Self
 }
 
 extension Array: LossyDecodableArray where Element: Decodable {
   static func decodeDroppingInvalidElements(
-    from container: inout any UnkeyedDecodingContainer
+    from container: inout any UnkeyedDecodingContainer,
+    dropped: (_ position: Int, _ error: any Error) -> Void
   ) throws -> [Element] {
     var elements: [Element] = []
     while !container.isAtEnd {
@@ -21,19 +27,76 @@ extension Array: LossyDecodableArray where Element: Decodable {
         continue
       } catch {
         // Dropped on request: the mapping key carries the lossy-array marker.
+        dropped(position, error)
       }
-      // Coders do not move past an element that failed; step over it explicitly.
-      if container.currentIndex == position {
-        _ = try? container.decode(SkippedElement.self)
-      }
-      if container.currentIndex == position {
-        _ = try? container.decodeNil()
-      }
-      guard container.currentIndex > position else {
-        throw MappingErrors.cannotSkipElement(at: position, codingPath: container.codingPath)
-      }
+      try container.skipFailedElement(at: position)
     }
     return elements
+  }
+}
+
+extension UnkeyedDecodingContainer {
+  /// Moves past the element at `position`, which failed to decode: coders do not move past an
+  /// element that failed.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` when the container cannot step over it.
+  mutating func skipFailedElement(at position: Int) throws {
+    if currentIndex == position {
+      _ = try? decode(SkippedElement.self)
+    }
+    if currentIndex == position {
+      _ = try? decodeNil()
+    }
+    guard currentIndex > position else {
+      throw MappingErrors.cannotSkipElement(at: position, codingPath: codingPath)
+    }
+  }
+}
+
+/// Implemented by dictionaries with `String` keys: decoding that drops the entries that fail.
+protocol LossyDecodableDictionary {
+  /// Decodes every entry of the object `decoder` holds that decodes, skipping the others.
+  ///
+  /// - Parameters:
+  ///   - decoder: A decoder positioned at the object.
+  ///   - dropped: Called with the key and the error of every entry left out.
+  /// - Returns: The entries that decoded.
+  /// - Throws: The decoder's error when the value is not an object.
+  static func decodeDroppingInvalidEntries(
+    from decoder: any Decoder, dropped: (_ key: PathKey, _ error: any Error) -> Void
+  ) throws -> Self
+}
+
+extension Dictionary: LossyDecodableDictionary where Key == String, Value: Decodable {
+  static func decodeDroppingInvalidEntries(
+    from decoder: any Decoder, dropped: (_ key: PathKey, _ error: any Error) -> Void
+  ) throws -> [String: Value] {
+    let container = try decoder.container(keyedBy: PathKey.self)
+    var entries: [String: Value] = [:]
+    for key in container.allKeys {
+      do {
+        entries[key.stringValue] = try container.decode(Value.self, forKey: key)
+      } catch {
+        // Dropped on request: the mapping key carries the lossy marker.
+        dropped(key, error)
+      }
+    }
+    return entries
+  }
+}
+
+/// Decodes a lossy dictionary through the generic `Decodable` path, keeping what it dropped.
+struct LossyDictionaryBox<Entries: LossyDecodableDictionary>: Decodable {
+  let entries: Entries
+  let dropped: [(key: [any CodingKey], error: any Error)]
+
+  init(from decoder: any Decoder) throws {
+    var dropped: [(key: [any CodingKey], error: any Error)] = []
+    let path = decoder.codingPath
+    entries = try Entries.decodeDroppingInvalidEntries(from: decoder) { key, error in
+      dropped.append((path + [key], error))
+    }
+    self.dropped = dropped
   }
 }
 
@@ -41,3 +104,11 @@ extension Array: LossyDecodableArray where Element: Decodable {
 private struct SkippedElement: Decodable {
   init(from decoder: any Decoder) {}
 }
+
+/// Implemented by the collections the lossy marker applies to: arrays, and dictionaries with
+/// `String` keys.
+protocol LossyCollection {}
+
+extension Array: LossyCollection {}
+
+extension Dictionary: LossyCollection where Key == String {}

@@ -1,7 +1,7 @@
 /// Whether any member an optional flat value reads holds a value.
 ///
 /// Shared by the decoder and every container of one flat decode.
-final class Presence {
+final class FoundValues {
   /// Set once a member read through the tracking decoder turned out present and not `null`.
   var found = false
 }
@@ -18,7 +18,7 @@ final class Presence {
 /// Only optional flat mappings use it, so no other mapping pays for the forwarding.
 struct PresenceTrackingDecoder: Decoder {
   let base: any Decoder
-  let presence: Presence
+  let presence: FoundValues
 
   var codingPath: [any CodingKey] { base.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
@@ -50,7 +50,7 @@ struct PresenceTrackingDecoder: Decoder {
 /// that finds a value marks the flat value present.
 struct PresenceTrackingContainer<Member: CodingKey>: KeyedDecodingContainerProtocol {
   let base: KeyedDecodingContainer<Member>
-  let presence: Presence
+  let presence: FoundValues
 
   var codingPath: [any CodingKey] { base.codingPath }
   var allKeys: [Member] { base.allKeys }

@@ -55,24 +55,25 @@ final class EncodeRun: MappingRun {
   let userInfo: [CodingUserInfoKey: Any]
 
   /// A run that writes to `backend`, following `plan`.
-  init(backend: any EncodingBackend, modelType: ObjectIdentifier, plan: MappingPlan?) {
+  init(backend: any EncodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
     self.backend = backend
     containers = backend as? ContainerEncodingBackend
     json = backend as? JSONEncodingBackend
     userInfo = backend.userInfo
     recordsWrites = plan?.mayOverlap ?? true
-    super.init(modelType: modelType, plan: plan, recording: false, decoding: false)
+    super.init(
+      model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
     states = Array(repeating: .empty, count: follower.tree.count)
   }
 
   /// A run that collects the key paths of an encode without writing anything.
   ///
   /// - Parameters:
-  ///   - modelType: The type whose `map(map:)` runs.
+  ///   - model: The type whose `map(map:)` runs.
   ///   - plan: The plan published for it, if any (an unstable one).
   ///   - userInfo: The `userInfo` of the encoder the encode writes to, which `map(map:)` may read.
   init(
-    collectingFor modelType: ObjectIdentifier, plan: MappingPlan?,
+    collectingFor model: Any.Type, plan: MappingPlan?,
     userInfo: [CodingUserInfoKey: Any]
   ) {
     backend = nil
@@ -80,8 +81,10 @@ final class EncodeRun: MappingRun {
     json = nil
     self.userInfo = userInfo
     recordsWrites = false
-    super.init(modelType: modelType, plan: plan, recording: true, decoding: false)
+    super.init(model: model, plan: plan, recording: true, decoding: false, readsContext: false)
   }
+
+  override var modelCodingPath: [any CodingKey] { backend?.codingPath ?? [] }
 
   // MARK: - Encoding a mapping
 
@@ -99,8 +102,9 @@ final class EncodeRun: MappingRun {
   @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
     if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !isFinished, !recordsWrites,
-      containers != nil, entry.node < states.count, states[entry.node] == .empty
+      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
+      mapping.extras == nil, containers != nil, entry.node < states.count,
+      states[entry.node] == .empty
     {
       // A nil optional writes nothing, not even the objects on its way.
       if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
@@ -117,8 +121,8 @@ final class EncodeRun: MappingRun {
       return
     }
     if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !isFinished, !recordsWrites, let json,
-      entry.node < states.count, states[entry.node] == .empty
+      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
+      mapping.extras == nil, let json, entry.node < states.count, states[entry.node] == .empty
     {
       if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
         return
@@ -154,31 +158,90 @@ final class EncodeRun: MappingRun {
   @usableFromInline
   func encodeMapping<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
     try checkInUse(mapping)
+    if selection != nil, skips(mapping) {
+      return
+    }
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
     if recordsWrites {
       activeWriter = mapping.keyDescription
     }
-    try encode(value, at: target)
+    guard let extras = mapping.extras, let scope = extras.scope else {
+      return try encode(value, at: target, mapping)
+    }
+    try scoped(scope, Value.self, affectsRuns: extras.scopeAffectsRuns) {
+      try encode(value, at: target, mapping)
+    }
   }
 
-  /// Handles a mapping whose optional value is `nil`: nothing is written.
+  /// Handles a mapping whose optional value is `nil`: nothing is written, or `null` when the
+  /// mapping or the context asks for explicit nulls.
   ///
   /// - Throws: `EncodingError.invalidValue` when the mapping is required.
   @usableFromInline
-  func encodeNil<Value>(_ type: Value.Type, _ mapping: Mapping, required: Bool) throws {
+  func encodeNil<Value>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool? = nil
+  ) throws {
     try checkInUse(mapping)
-    let target = target(of: mapping, valueType: Value.self)
-    guard backend != nil, required else { return }
-    let node: Int
-    switch target {
-    case .flat: node = 0
-    case .value(let parent, let member, _, _): node = member >= 0 ? member : parent
-    case .container(let container): node = container
+    if selection != nil, skips(mapping) {
+      return
     }
-    throw MappingErrors.encoding(
-      .requiredValueMissing, value: Value?.none as Any, codingPath: codingPath(to: node),
-      keyPath: mapping.keyDescription)
+    let target = target(of: mapping, valueType: Value.self)
+    guard backend != nil else { return }
+    if required {
+      throw MappingErrors.encoding(
+        .requiredValueMissing, value: Value?.none as Any, codingPath: codingPath(to: target),
+        keyPath: mapping.keyDescription)
+    }
+    if explicitNull ?? writesExplicitNull(mapping) {
+      if recordsWrites {
+        activeWriter = mapping.keyDescription
+      }
+      try writeNull(at: target)
+    }
+  }
+
+  /// Writes `null` where `mapping` points, whatever it would hold (see ``Presence``).
+  @usableFromInline
+  func encodeNull(_ mapping: Mapping, valueType: Any.Type) throws {
+    try checkInUse(mapping)
+    if selection != nil, skips(mapping) {
+      return
+    }
+    let target = target(of: mapping, valueType: valueType)
+    guard backend != nil else { return }
+    if recordsWrites {
+      activeWriter = mapping.keyDescription
+    }
+    try writeNull(at: target)
+  }
+
+  /// Whether a `nil` optional of `mapping` is written as `null`.
+  func writesExplicitNull(_ mapping: Mapping) -> Bool {
+    mapping.extras?.explicitNull ?? contextWritesExplicitNulls
+  }
+
+  /// Writes `null` at `target`; a flat target has no key to hold it and writes nothing.
+  func writeNull(at target: MappingTarget) throws {
+    switch target {
+    case .flat:
+      return
+    case .value(_, let node, _, _):
+      try writeSingleNil(at: node)
+    case .container(let node):
+      if node > 0 {
+        try writeSingleNil(at: node)
+      }
+    }
+  }
+
+  /// The node a value at `target` is written at, for messages.
+  private func codingPath(to target: MappingTarget) -> [any CodingKey] {
+    switch target {
+    case .flat: codingPath(to: 0)
+    case .value(let parent, let member, _, _): codingPath(to: member >= 0 ? member : parent)
+    case .container(let container): codingPath(to: container)
+    }
   }
 
   /// Where `mapping` writes a value of type `valueType`.
@@ -196,8 +259,16 @@ final class EncodeRun: MappingRun {
 
   /// Encodes a value at any target: flat values, values shared with other key paths, and plain
   /// members of any type.
-  private func encode<Value: Encodable>(_ value: Value, at target: MappingTarget) throws {
-    guard !isNone(value) else { return }
+  private func encode<Value: Encodable>(
+    _ value: Value, at target: MappingTarget, _ mapping: Mapping
+  ) throws {
+    guard !isNone(value) else {
+      // A generic caller's `T == U?` holding nil.
+      if writesExplicitNull(mapping) {
+        try writeNull(at: target)
+      }
+      return
+    }
     switch target {
     case .flat:
       try encodeMerged(value, at: 0)

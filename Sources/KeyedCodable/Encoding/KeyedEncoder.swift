@@ -27,21 +27,44 @@ public struct KeyedEncoder {
   /// - Parameter object: The value to write; its `map(map:)` says where each property goes.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
   public func encode<Model: Keyedable>(from object: Model) throws {
+    try encode(from: object, typeField: nil)
+  }
+
+  /// Encodes the mappings of `object`, after a member naming its type (see ``TypeRegistry``).
+  ///
+  /// - Parameters:
+  ///   - object: The value to write.
+  ///   - typeField: The member's key and the type's name, or `nil` for none.
+  /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
+  func encode<Model: Keyedable>(from object: Model, typeField: (key: String, name: String)?)
+    throws
+  {
     var object = object
-    let modelType = ObjectIdentifier(type(of: object))
-    var plan = PlanRegistry.shared.plan(for: modelType, decoding: false)
+    let model = type(of: object)
+    let modelType = ObjectIdentifier(model)
+    var (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+      for: modelType, decoding: false)
     if plan == nil || plan?.isStable == false {
       // Learn every key path of this encode before writing, so a value that shares its key path
       // with other mappings is known to be shared before it is written.
-      let collector = EncodeRun(collectingFor: modelType, plan: plan, userInfo: encoder.userInfo)
+      let collector = EncodeRun(collectingFor: model, plan: plan, userInfo: encoder.userInfo)
       let map = KeyMap(encoding: collector)
-      plan = try collector.run { try object.map(map: map) }
+      plan = try collector.run {
+        if let typeField {
+          try typeField.name ->> map[Key(stringValue: typeField.key)]
+        }
+        try object.map(map: map)
+      }
     }
-    let run = EncodeRun(backend: backend(for: encoder), modelType: modelType, plan: plan)
+    let run = EncodeRun(
+      backend: backend(for: encoder), model: model, plan: plan, readsContext: readsContext)
     let map = KeyMap(encoding: run)
     try run.run {
       // The mapped object is always an object, even when every optional is nil.
       run.openRoot()
+      if let typeField {
+        try typeField.name ->> map[Key(stringValue: typeField.key)]
+      }
       try object.map(map: map)
     }
   }

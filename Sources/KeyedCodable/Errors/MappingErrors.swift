@@ -184,4 +184,25 @@ enum MappingErrors {
       "an array",
       .init(codingPath: codingPath, debugDescription: "This array could not be opened."))
   }
+
+  /// A key selection names a key the model does not map.
+  ///
+  /// - Parameters:
+  ///   - key: The selected key, as the caller wrote it.
+  ///   - model: The model type.
+  ///   - decoding: Whether the run decodes.
+  ///   - codingPath: The coding path of the model.
+  /// - Returns: `DecodingError.dataCorrupted` or `EncodingError.invalidValue`.
+  static func unmappedSelection(
+    _ key: String, model: Any.Type, decoding: Bool, codingPath: [any CodingKey]
+  ) -> any Error {
+    let message =
+      "The key selection names \"\(key)\", which \(model) does not map. Select key paths as "
+      + "the model's map(map:) writes them."
+    if decoding {
+      return DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: message))
+    }
+    return EncodingError.invalidValue(
+      key, .init(codingPath: codingPath, debugDescription: message))
+  }
 }

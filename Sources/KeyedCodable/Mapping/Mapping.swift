@@ -23,6 +23,11 @@ public struct Mapping {
   @usableFromInline let pending: Pending
   /// Whether optional storage must find the key (see ``required()``).
   @usableFromInline var isRequired = false
+  /// What the mapping does besides reading and writing its value.
+  ///
+  /// A context for the value, conversions, explicit nulls, debugging; `nil` for a plain mapping,
+  /// which takes the fast paths.
+  @usableFromInline var extras: MappingExtras?
 
   @inlinable
   init(map: KeyMap, entry: PlanEntry) {

@@ -5,7 +5,9 @@
 /// model receives is the facade in front of one of them.
 @usableFromInline
 class MappingRun {
-  /// The dynamic type whose `map(map:)` runs, which owns the plan.
+  /// The dynamic type whose `map(map:)` runs.
+  final let model: Any.Type
+  /// The identity of ``model``, which owns the plan.
   final let modelType: ObjectIdentifier
 
   // Unchecked exclusivity in release builds only: the run is used by one thread, through calls
@@ -16,16 +18,69 @@ class MappingRun {
     @usableFromInline final var follower: PlanFollower
     /// Whether the run is over; a mapping used after its `map(map:)` returned throws.
     @usableFromInline final var isFinished = false
+    /// Whether every mapping must take the general path: the run is over, or the context
+    /// restricts it.
+    @usableFromInline final var takesSlowPath = false
   #else
     /// The plan, the cursor and the key paths of this run.
     @exclusivity(unchecked) @usableFromInline final var follower: PlanFollower
     /// Whether the run is over; a mapping used after its `map(map:)` returned throws.
     @exclusivity(unchecked) @usableFromInline final var isFinished = false
+    /// Whether every mapping must take the general path: the run is over, or the context
+    /// restricts it.
+    @exclusivity(unchecked) @usableFromInline final var takesSlowPath = false
   #endif
 
-  init(modelType: ObjectIdentifier, plan: MappingPlan?, recording: Bool, decoding: Bool) {
-    self.modelType = modelType
+  /// The keys this run is restricted to, by the context.
+  final private(set) var selection: KeySelection?
+  /// Which selected key paths selected a mapping so far.
+  private var selectionUsed: [Bool] = []
+  /// Whether the context asks for every `nil` optional to be written as `null`.
+  final private(set) var contextWritesExplicitNulls = false
+
+  /// Starts a run of `model`'s `map(map:)`.
+  ///
+  /// - Parameters:
+  ///   - model: The dynamic type whose `map(map:)` runs.
+  ///   - plan: The plan published for it, if any.
+  ///   - recording: Whether the run records a plan.
+  ///   - decoding: Whether the run decodes.
+  ///   - readsContext: Whether a context that changes how runs behave may be bound (see
+  ///     ``PlanRegistry/planAndContextFlag(for:decoding:)``).
+  init(model: Any.Type, plan: MappingPlan?, recording: Bool, decoding: Bool, readsContext: Bool) {
+    self.model = model
+    modelType = ObjectIdentifier(model)
     follower = PlanFollower(plan: plan, recording: recording, decoding: decoding)
+    if readsContext, let context = MappingContext.current {
+      selection = context.selections[modelType]
+      if let selection {
+        selectionUsed = Array(repeating: false, count: selection.paths.count)
+      }
+      contextWritesExplicitNulls = !decoding && context.writesExplicitNulls
+      takesSlowPath = selection != nil || contextWritesExplicitNulls
+    }
+  }
+
+  /// Runs `body` with the context changed by a mapping's scope (see
+  /// ``Mapping/configured(with:)``).
+  ///
+  /// - Parameters:
+  ///   - scope: The change, given the type of the mapped value.
+  ///   - valueType: The type of the mapped value.
+  ///   - affectsRuns: Whether the change makes runs below look at the context.
+  ///   - body: The decode or encode of the value.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  final func scoped<Result>(
+    _ scope: (inout MappingContext, Any.Type) -> Void, _ valueType: Any.Type, affectsRuns: Bool,
+    _ body: () throws -> Result
+  ) throws -> Result {
+    var context = MappingContext.current ?? MappingContext()
+    scope(&context, valueType)
+    if affectsRuns {
+      PlanRegistry.shared.noteContextsAffectRuns()
+    }
+    return try MappingContext.Binding.$current.withValue(context, operation: body)
   }
 
   /// The mapping for `name` read with `options` (`nil` for the default ones), carrying the
@@ -38,6 +93,9 @@ class MappingRun {
     }
     return Mapping(map: map, pending: .name(name, options ?? .default))
   }
+
+  /// The coding path of the mapped object, from the root of the document.
+  var modelCodingPath: [any CodingKey] { [] }
 
   /// Throws when `mapping` is used after the run it belongs to ended.
   @usableFromInline
@@ -57,10 +115,42 @@ class MappingRun {
       try body()
     } catch {
       isFinished = true
+      takesSlowPath = true
       follower.finish(modelType: modelType, publishing: false)
       throw error
     }
     isFinished = true
-    return follower.finish(modelType: modelType, publishing: true)
+    takesSlowPath = true
+    let plan = follower.finish(modelType: modelType, publishing: true)
+    if let selection, let unused = selectionUsed.firstIndex(of: false) {
+      throw MappingErrors.unmappedSelection(
+        selection.names[unused], model: model, decoding: follower.isDecoding,
+        codingPath: modelCodingPath)
+    }
+    return plan
+  }
+
+  // MARK: - Key selections
+
+  /// Whether the context restricts this run to other keys than `mapping`'s: the mapping then
+  /// does nothing.
+  ///
+  /// A mapping is selected when a selected key path equals its key path or contains it.
+  @usableFromInline
+  final func skips(_ mapping: Mapping) -> Bool {
+    guard let selection, !isFinished else { return false }
+    let path: [String]
+    if case .member(let key) = mapping.pending {
+      path = key.path
+    } else {
+      let (name, options) = mapping.keyAndOptions
+      let parsed = ParsedKey(name, options: options)
+      path = parsed.isFlat ? [] : parsed.lossySegments ?? parsed.segments
+    }
+    let selectors = selection.selectors(of: path)
+    for selector in selectors {
+      selectionUsed[selector] = true
+    }
+    return selectors.isEmpty
   }
 }

@@ -80,6 +80,9 @@ public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
 @inlinable
 public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
   guard let run = right.map.decoding else { return }
+  if run.takesSlowPath, run.skips(right) {
+    return
+  }
   left = try run.decode(Value.self, right, required: right.isRequired)
 }
 

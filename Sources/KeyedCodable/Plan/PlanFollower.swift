@@ -123,7 +123,7 @@ struct PlanFollower {
     let target: MappingTarget
     if parsed.isFlat {
       target = .flat
-    } else if let lossySegments = parsed.lossySegments, valueType is any ArrayValue.Type {
+    } else if let lossySegments = parsed.lossySegments, valueType is any LossyCollection.Type {
       target = valueTarget(lossySegments, lossy: true)
     } else {
       target = valueTarget(parsed.segments, lossy: false)

@@ -9,6 +9,11 @@ final class PlanRegistry: Sendable {
   private struct Plans {
     var decoding: [ObjectIdentifier: MappingPlan] = [:]
     var encoding: [ObjectIdentifier: MappingPlan] = [:]
+    /// Whether a context that changes how runs behave was ever bound.
+    ///
+    /// A key selection, explicit nulls, a debugged type. Never reset: it only makes runs look at
+    /// the context.
+    var contextsAffectRuns = false
   }
 
   private let plans = Locked(Plans())
@@ -16,6 +21,21 @@ final class PlanRegistry: Sendable {
   /// The plan for `type` in one direction, if one was published.
   func plan(for type: ObjectIdentifier, decoding: Bool) -> MappingPlan? {
     plans.withLock { decoding ? $0.decoding[type] : $0.encoding[type] }
+  }
+
+  /// The plan for `type` in one direction, if one was published, and whether a run must look at
+  /// the current ``MappingContext`` when it starts.
+  ///
+  /// One lock for both: a program that never binds such a context pays nothing to learn it.
+  func planAndContextFlag(for type: ObjectIdentifier, decoding: Bool) -> (MappingPlan?, Bool) {
+    plans.withLock {
+      (decoding ? $0.decoding[type] : $0.encoding[type], $0.contextsAffectRuns)
+    }
+  }
+
+  /// Records that a context that changes how runs behave was bound.
+  func noteContextsAffectRuns() {
+    plans.withLock { $0.contextsAffectRuns = true }
   }
 
   /// Publishes `plan` unless another thread published a different one since `previous` was read.

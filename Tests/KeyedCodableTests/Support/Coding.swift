@@ -167,3 +167,43 @@ func expectError<T>(
       sourceLocation: sourceLocation)
   }
 }
+
+/// Decodes `type` from a JSON string with the current test coder, with a mapping context.
+func decode<T: Decodable>(_ type: T.Type, from json: String, with context: MappingContext) throws
+  -> T
+{
+  switch TestCoder.current {
+  case .foundation:
+    return try JSONDecoder().decode(T.self, from: Data(json.utf8), with: context)
+  case .keyedJSON:
+    return try KeyedJSONDecoder().decode(T.self, from: Data(json.utf8), with: context)
+  }
+}
+
+/// Encodes `value` as JSON with sorted keys with the current test coder, with a mapping context.
+func encodeJSON<T: Encodable>(_ value: T, with context: MappingContext) throws -> String {
+  try withMappingContext(context) { try encodeJSON(value) }
+}
+
+/// Expects `value` encoded with `context` to be exactly the JSON document `expected`.
+func expectEncoded<T: Encodable>(
+  _ value: T, with context: MappingContext, _ expected: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let actual = try canonicalJSON(try encodeJSON(value, with: context))
+  #expect(
+    actual == (try canonicalJSON(expected)), "with \(TestCoder.current)",
+    sourceLocation: sourceLocation)
+}
+
+/// Decodes with the current coder and returns the value and the report of the decode.
+func decodeWithReport<T: Decodable>(_ type: T.Type, from json: String) throws -> (
+  value: T, report: DecodingReport
+) {
+  switch TestCoder.current {
+  case .foundation:
+    return try JSONDecoder().decodeWithReport(T.self, from: Data(json.utf8))
+  case .keyedJSON:
+    return try KeyedJSONDecoder().decodeWithReport(T.self, from: Data(json.utf8))
+  }
+}

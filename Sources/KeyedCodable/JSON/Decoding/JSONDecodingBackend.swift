@@ -108,6 +108,11 @@ final class JSONDecodingBackend: DecodingBackend {
     return document.kind(entry) == .null
   }
 
+  func presence(of key: PathKey, in node: Int) throws -> NodePresence {
+    guard let entry = member(key, in: node) else { return .missing }
+    return document.kind(entry) == .null ? .null : .object
+  }
+
   func elements(forKey key: PathKey, in node: Int) throws -> any UnkeyedDecodingContainer {
     guard let entry = member(key, in: node) else {
       throw DecodingError.keyNotFound(

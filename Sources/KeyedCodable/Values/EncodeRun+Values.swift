@@ -1,0 +1,59 @@
+extension EncodeRun {
+  /// Encodes `value` through the transform of a ``ValueMapping``.
+  ///
+  /// - Throws: `EncodingError.invalidValue` at the value's coding path when the transform fails,
+  ///   and the errors of ``encode(_:_:)``.
+  @inlinable
+  func encodeValue<Transform: ValueTransform>(
+    _ value: Transform.Value, _ mapping: ValueMapping<Transform>
+  ) throws {
+    let representation: Transform.Representation
+    do {
+      representation = try mapping.transform.encode(value)
+    } catch {
+      throw transformFailure(error, mapping.mapping, value: value)
+    }
+    try encode(representation, mapping.mapping)
+  }
+
+  /// The error for a transform that failed on `value`: `invalidValue` at the value's full
+  /// coding path, with the transform's message and its error as the underlying error.
+  @usableFromInline
+  func transformFailure(_ error: any Error, _ mapping: Mapping, value: Any) -> any Error {
+    var keys: [PathKey] = []
+    var failure = error
+    if let element = error as? ElementFailure {
+      (keys, failure) = element.flattened
+    }
+    if failure is EncodingError {
+      return failure
+    }
+    let message =
+      (failure as? ValueTransformError)?.message
+      ?? "Cannot convert \(CodingPathText.shortened(describe(value))) for encoding: \(failure)"
+    return EncodingError.invalidValue(
+      value,
+      .init(
+        codingPath: valueCodingPath(of: mapping) + keys, debugDescription: message,
+        underlyingError: failure))
+  }
+
+  /// The full coding path of the value `mapping` writes, found without recording anything.
+  func valueCodingPath(of mapping: Mapping) -> [any CodingKey] {
+    let base = backend?.codingPath ?? []
+    if let entry = mapping.entry {
+      switch entry.target {
+      case .flat: return base
+      case .value(let parent, _, let key, _): return codingPath(to: parent) + [key]
+      case .container(let node): return codingPath(to: node)
+      }
+    }
+    if case .member(let key) = mapping.pending {
+      return base + key.path.map { PathKey($0) }
+    }
+    let (name, options) = mapping.keyAndOptions
+    let parsed = ParsedKey(name, options: options)
+    guard !parsed.isFlat else { return base }
+    return base + (parsed.lossySegments ?? parsed.segments).map { PathKey($0) }
+  }
+}
