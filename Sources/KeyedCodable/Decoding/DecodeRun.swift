@@ -190,7 +190,8 @@ final class DecodeRun: MappingRun {
     {
       return converted
     }
-    throw error
+    throw MappingErrors.noted(
+      error, model: model, expected: Value.self, keyPath: mapping.keyDescription)
   }
 
   /// Decodes the value at any target: plain members, flat values and lossy arrays.

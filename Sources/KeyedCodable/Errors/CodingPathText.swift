@@ -1,34 +1,76 @@
-/// Coding paths and errors as short text, for reports and messages.
+/// Coding paths, keys and type names as the readable forms of errors write them.
+///
+/// A path is written as Swift code reads it: `users[2].address.zipCode`. Keys are joined by `.`,
+/// array elements are written `[2]`, and a key that would be ambiguous in that form (empty, or
+/// holding `.`, `[`, `]`, `"`, a space or a character that does not print) is written as a quoted
+/// JSON string in brackets: `["first name"]`.
 enum CodingPathText {
-  /// `path` as text: members joined by dots, array positions in brackets, other names quoted
-  /// in brackets (`users[2]["first name"]`); `(root)` for the empty path.
-  static func describe(_ path: [any CodingKey]) -> String {
-    guard !path.isEmpty else { return "(root)" }
+  /// The words for the empty path.
+  static let topLevel = "the top level"
+
+  /// A coding path as text, or ``topLevel`` for the empty path.
+  ///
+  /// - Parameter path: The keys from the root.
+  /// - Returns: For example `users[2].address.zipCode` or `meta["content-type"]`.
+  static func render(_ path: [any CodingKey]) -> String {
+    guard !path.isEmpty else { return topLevel }
     var text = ""
     for key in path {
-      if let index = key.intValue,
-        key.stringValue == "Index \(index)" || key.stringValue == "\(index)"
-      {
+      if let index = elementIndex(key) {
         text += "[\(index)]"
-      } else if isPlainName(key.stringValue) {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-      } else {
+      } else if needsBrackets(key.stringValue) {
         text += "[\(quoted(key.stringValue))]"
+      } else {
+        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
       }
     }
     return text
   }
 
-  /// Whether `name` reads unambiguously in a dotted path.
-  private static func isPlainName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-          || $0 == "$"
+  /// The element index of a key that stands for an array element, or `nil` for a member name.
+  ///
+  /// A key stands for an element when it has an integer value and is named as unkeyed
+  /// containers name their keys: `"Index 2"` (Foundation's and KeyedCodable's coders). A key
+  /// of a synthesized `CodingKeys` enum with `Int` raw values is a member name.
+  ///
+  /// - Parameter key: A coding key.
+  /// - Returns: The index, or `nil`.
+  static func elementIndex(_ key: any CodingKey) -> Int? {
+    guard let index = key.intValue, key.stringValue == "Index \(index)" else { return nil }
+    return index
+  }
+
+  /// The index a key names in an array, from its integer value or an `"Index 2"` name.
+  ///
+  /// - Parameter key: A coding key.
+  /// - Returns: The index, or `nil` when the key names none.
+  static func index(of key: any CodingKey) -> Int? {
+    if let index = key.intValue { return index }
+    let name = key.stringValue
+    guard name.hasPrefix("Index ") else { return nil }
+    return Int(name.dropFirst("Index ".count))
+  }
+
+  /// Whether a member name must be written quoted, in brackets.
+  ///
+  /// - Parameter name: A member name.
+  /// - Returns: `true` for the empty name and for names with `.`, `[`, `]`, `"`, a space, or
+  ///   a character that does not print.
+  static func needsBrackets(_ name: String) -> Bool {
+    name.isEmpty
+      || name.unicodeScalars.contains { scalar in
+        scalar == "." || scalar == "[" || scalar == "]" || scalar == "\"" || scalar == " "
+          || isInvisible(scalar)
       }
   }
 
-  /// `text` in double quotes, with quotes, backslashes and control characters escaped.
+  /// A string as a JSON string literal, quotes included.
+  ///
+  /// Escapes what JSON requires (`"`, `\` and control characters) and every other character
+  /// that does not print, so that the text shows exactly which characters a name holds.
+  ///
+  /// - Parameter text: Any text.
+  /// - Returns: For example `"first name"` or `"tab\there"`.
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
@@ -36,36 +78,163 @@ enum CodingPathText {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
-      case "\t": result += "\\t"
       case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
       default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
+        guard isInvisible(scalar) else {
           result.unicodeScalars.append(scalar)
+          continue
+        }
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16, uppercase: true)
+          result += "\\u" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
         }
       }
     }
     return result + "\""
   }
 
+  /// Whether a character does not print on its own: control and format characters, separators
+  /// other than the space, and code points that are unassigned, private or surrogates.
+  ///
+  /// - Parameter scalar: A Unicode scalar.
+  /// - Returns: `true` for characters that would be invisible or ambiguous in a message.
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == " " { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
+      .paragraphSeparator, .spaceSeparator:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Text on one line: every control character (a line break, a tab) becomes a space.
+  ///
+  /// - Parameter text: Any text.
+  /// - Returns: The text without line breaks.
+  static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { return text }
+    var result = ""
+    result.unicodeScalars.append(
+      contentsOf: text.unicodeScalars.map {
+        $0.properties.generalCategory == .control ? " " : $0
+      })
+    return result
+  }
+
+  /// Text cut to at most `limit` characters, ending with `…` when it was cut.
+  ///
+  /// - Parameters:
+  ///   - text: Any text.
+  ///   - limit: The most characters to keep, the ellipsis included.
+  /// - Returns: The text, or its start and `…`.
+  static func shortened(_ text: String, to limit: Int) -> String {
+    guard limit > 0, text.count > limit else { return text }
+    return text.prefix(limit - 1) + "…"
+  }
+
+  /// A type's name as Swift code writes it: `[String: Any]` for `Dictionary<String, Any>`,
+  /// `[Int]` for `Array<Int>`, `Int?` for `Optional<Int>`.
+  ///
+  /// - Parameter type: Any type.
+  /// - Returns: Its name, with the shorthand for arrays, dictionaries and optionals.
+  static func typeName(_ type: Any.Type) -> String {
+    typeName(String(describing: type))
+  }
+
+  /// A type name with the shorthand for arrays, dictionaries and optionals.
+  ///
+  /// Names it cannot read (function types, tuples) are returned as they are.
+  ///
+  /// - Parameter name: A type's name, as `String(describing:)` gives it.
+  /// - Returns: The name with `[Element]`, `[Key: Value]` and `Wrapped?`.
+  static func typeName(_ name: String) -> String {
+    var reader = TypeNameReader(Array(name))
+    guard let result = reader.type(depth: 0), reader.isAtEnd else { return name }
+    return result
+  }
+
   /// The message of `error`: the debug description of a Codable error, or its description.
+  ///
+  /// - Parameter error: Any error.
+  /// - Returns: The message, on one line.
   static func summary(of error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
       DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
-      return context.debugDescription
+      return oneLine(context.debugDescription)
     case EncodingError.invalidValue(_, let context):
-      return context.debugDescription
+      return oneLine(context.debugDescription)
     default:
-      return String(describing: error)
+      return oneLine(String(describing: error))
     }
   }
+}
 
-  /// `text` shortened to at most `limit` characters, with an ellipsis when cut.
-  static func shortened(_ text: String, limit: Int = 60) -> String {
-    guard text.count > limit else { return text }
-    return String(text.prefix(limit - 1)) + "…"
+/// Reads a generic type name (`Dictionary<String, Array<Int>>`) and writes it with the
+/// shorthand of Swift code.
+private struct TypeNameReader {
+  private let characters: [Character]
+  private var position = 0
+
+  init(_ characters: [Character]) {
+    self.characters = characters
   }
+
+  var isAtEnd: Bool { position == characters.count }
+
+  /// A name and its generic arguments, rewritten; `nil` when the text is not of that form.
+  mutating func type(depth: Int) -> String? {
+    guard depth < 32 else { return nil }
+    var name = ""
+    while position < characters.count, !"<>,()".contains(characters[position]) {
+      name.append(characters[position])
+      position += 1
+    }
+    name = name.trimmingSpaces()
+    guard !name.isEmpty, !name.contains("->") else { return nil }
+    guard position < characters.count, characters[position] == "<" else { return name }
+    position += 1
+    var arguments: [String] = []
+    while true {
+      guard let argument = type(depth: depth + 1), position < characters.count else {
+        return nil
+      }
+      arguments.append(argument)
+      let separator = characters[position]
+      position += 1
+      if separator == ">" { break }
+      guard separator == "," else { return nil }
+    }
+    let bare = name.hasPrefix("Swift.") ? String(name.dropFirst("Swift.".count)) : name
+    switch (bare, arguments.count) {
+    case ("Array", 1):
+      return "[\(arguments[0])]"
+    case ("Dictionary", 2):
+      return "[\(arguments[0]): \(arguments[1])]"
+    case ("Optional", 1):
+      let wrapped = arguments[0]
+      let needsParentheses =
+        wrapped.hasPrefix("any ") || wrapped.hasPrefix("some ") || wrapped.contains(" & ")
+      return needsParentheses ? "(\(wrapped))?" : "\(wrapped)?"
+    default:
+      return "\(name)<\(arguments.joined(separator: ", "))>"
+    }
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces.
+  fileprivate func trimmingSpaces() -> String {
+    var text = Substring(self)
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+
 }

@@ -205,4 +205,34 @@ enum MappingErrors {
     return EncodingError.invalidValue(
       key, .init(codingPath: codingPath, debugDescription: message))
   }
+
+  /// `error` with a note naming the model whose mapping threw it and the type it expected, for
+  /// the readable forms (see ``ErrorNote``).
+  ///
+  /// Only an error without an underlying error gets a note: one that has an underlying error
+  /// keeps it where code that catches it looks for it.
+  ///
+  /// - Parameters:
+  ///   - error: The error a mapping throws.
+  ///   - model: The model type.
+  ///   - expected: The type the mapping reads or writes.
+  ///   - keyPath: The mapping's key path, as written.
+  /// - Returns: The error, with a note when it had no underlying error.
+  static func noted(
+    _ error: any Error, model: Any.Type, expected: Any.Type, keyPath: String
+  ) -> any Error {
+    let underlying: (any Error)?
+    switch error {
+    case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
+      underlying = context.underlyingError
+    case EncodingError.invalidValue(_, let context):
+      underlying = context.underlyingError
+    default:
+      return error
+    }
+    guard underlying == nil else { return error }
+    return ErrorNote.attach(
+      to: error, modelType: model, expectedType: expected, keyPath: keyPath)
+  }
 }

@@ -68,7 +68,7 @@ public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
 
     /// The coding path as text: `users[2].tags[1]`.
     public var pathDescription: String {
-      CodingPathText.describe(codingPath)
+      CodingPathText.render(codingPath)
     }
 
     /// One line: the event, the path and the error.

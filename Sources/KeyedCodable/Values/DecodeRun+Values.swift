@@ -57,7 +57,7 @@ extension DecodeRun {
     } catch {
       guard let fallback, fallback.condition.coversInvalid else { throw error }
       report(
-        .defaulted(value: CodingPathText.shortened(String(describing: fallback.value))),
+        .defaulted(value: CodingPathText.shortened(String(describing: fallback.value), to: 60)),
         at: valueCodingPath(of: target), keyPath: mapping.mapping.keyDescription, error: error)
       return fallback.value
     }
@@ -233,7 +233,7 @@ extension DecodeRun {
       message = failure.message
     } else if let representation, keys.isEmpty {
       message =
-        "Cannot convert \(CodingPathText.shortened(describe(representation))) to \(valueType): "
+        "Cannot convert \(CodingPathText.shortened(describe(representation), to: 60)) to \(valueType): "
         + "\(failure)"
     } else {
       message = "Cannot convert the value to \(valueType): \(failure)"

@@ -30,7 +30,7 @@ extension EncodeRun {
     }
     let message =
       (failure as? ValueTransformError)?.message
-      ?? "Cannot convert \(CodingPathText.shortened(describe(value))) for encoding: \(failure)"
+      ?? "Cannot convert \(CodingPathText.shortened(describe(value), to: 60)) for encoding: \(failure)"
     return EncodingError.invalidValue(
       value,
       .init(

@@ -79,7 +79,7 @@ extension Example {
       do {
         _ = try JSONDecoder().decode(Member.self, from: data)
       } catch {
-        failure = "\(error)"
+        failure = readableDescription(of: error)
       }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
