@@ -41,6 +41,8 @@ public struct MappingContext: Sendable {
   var reporter: DecodingReporter?
   /// The model types whose whole input is printed while decoding.
   var debuggedTypes: Set<ObjectIdentifier> = []
+  /// Where debugging lines go; `print` when `nil`.
+  var debugOutput: DebugOutput?
 
   /// Creates an empty context.
   public init() {}

@@ -33,6 +33,9 @@ final class DecodeRun: MappingRun {
       for: ObjectIdentifier(model), decoding: true)
     super.init(
       model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
+    if let debugContext {
+      debugModelIfAsked(debugContext)
+    }
   }
 
   override var modelCodingPath: [any CodingKey] { backend.codingPath(ofOpen: 0) }
@@ -126,6 +129,9 @@ final class DecodeRun: MappingRun {
       return nil
     }
     let target = target(of: mapping, valueType: Value.self)
+    if mapping.extras?.debug == true {
+      debugMapping(mapping, at: target)
+    }
     return try decodeResolved(Value.self, at: target, mapping, required: required)
   }
 

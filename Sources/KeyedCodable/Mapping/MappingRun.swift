@@ -58,8 +58,12 @@ class MappingRun {
       }
       contextWritesExplicitNulls = !decoding && context.writesExplicitNulls
       takesSlowPath = selection != nil || contextWritesExplicitNulls
+      debugContext = decoding && !context.debuggedTypes.isEmpty ? context : nil
     }
   }
+
+  /// The context, when it asks for models to be printed (see ``DecodeRun``).
+  final private(set) var debugContext: MappingContext?
 
   /// Runs `body` with the context changed by a mapping's scope (see
   /// ``Mapping/configured(with:)``).

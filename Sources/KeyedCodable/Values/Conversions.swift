@@ -97,7 +97,7 @@ enum ScalarToken: Decodable, CustomStringConvertible {
     case .bool(let value): "\(value)"
     case .integer(let value): "\(value)"
     case .unsigned(let value): "\(value)"
-    case .double(let value): NumericText.jsonText(of: value)
+    case .double(let value): NumericTextParsing.jsonText(of: value)
     case .string(let value): "\"\(value)\""
     }
   }
@@ -138,7 +138,7 @@ extension String: LossyConvertible {
     case .unsigned(let value) where conversions.contains(.stringFromNumbers):
       return String(value)
     case .double(let value) where conversions.contains(.stringFromNumbers):
-      return value.isFinite ? NumericText.jsonText(of: value) : nil
+      return value.isFinite ? NumericTextParsing.jsonText(of: value) : nil
     case .bool(let value) where conversions.contains(.stringFromBools):
       return value ? "true" : "false"
     default:
@@ -163,7 +163,7 @@ extension FixedWidthInteger {
     guard case .string(let text) = token, conversions.contains(.numbersFromStrings) else {
       return nil
     }
-    return NumericText.integer(text, as: Self.self)
+    return NumericTextParsing.integer(text, as: Self.self)
   }
 }
 
@@ -172,7 +172,7 @@ extension Double: LossyConvertible {
     guard case .string(let text) = token, conversions.contains(.numbersFromStrings) else {
       return nil
     }
-    return NumericText.double(text)
+    return NumericTextParsing.double(text)
   }
 }
 
@@ -181,7 +181,7 @@ extension Float: LossyConvertible {
     guard case .string(let text) = token, conversions.contains(.numbersFromStrings) else {
       return nil
     }
-    return NumericText.float(text)
+    return NumericTextParsing.float(text)
   }
 }
 
@@ -192,7 +192,7 @@ extension Optional: LossyConvertible where Wrapped: LossyConvertible {
 }
 
 /// Numbers read from and written as text, strictly.
-enum NumericText {
+enum NumericTextParsing {
   /// The integer `text` spells (`-?[0-9]+`, ASCII digits only), if `type` holds it.
   static func integer<Integer: FixedWidthInteger>(_ text: String, as type: Integer.Type)
     -> Integer?
@@ -242,6 +242,15 @@ enum NumericText {
         return nil
       }
       return value
+    }
+  }
+
+  /// Whether `text` is a JSON number token.
+  static func isJSONNumber(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress, !bytes.isEmpty else { return false }
+      return !JSONNumber.double(start, count: bytes.count).isNaN
     }
   }
 

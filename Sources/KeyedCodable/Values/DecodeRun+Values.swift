@@ -20,7 +20,7 @@ extension DecodeRun {
         Transform.Representation.self, mapping.mapping, required: required)
     else { return nil }
     do {
-      return try mapping.transform.decode(representation)
+      return try convert(representation, with: mapping.transform, for: mapping.mapping)
     } catch {
       throw transformFailure(
         error, mapping.mapping, representation: representation, valueType: Transform.Value.self)
@@ -37,6 +37,9 @@ extension DecodeRun {
       return nil
     }
     let target = target(of: mapping.mapping, valueType: Transform.Representation.self)
+    if mapping.mapping.extras?.debug == true {
+      debugMapping(mapping.mapping, at: target)
+    }
     guard let extras = mapping.mapping.extras, let scope = extras.scope else {
       return try decodeValue(mapping, at: target, required: required)
     }
@@ -91,7 +94,9 @@ extension DecodeRun {
         Transform.Representation.self, at: target, mapping.mapping, required: required)
     else { return nil }
     do {
-      return try mapping.transform.decode(representation)
+      return try convert(
+        representation, with: mapping.transform, path: { valueCodingPath(of: target) },
+        keyPath: mapping.mapping.keyDescription)
     } catch {
       throw transformFailure(
         error, at: valueCodingPath(of: target), representation: representation,
@@ -109,7 +114,11 @@ extension DecodeRun {
     guard case .value(let parent, _, let key, true) = target else {
       let representation = try decodeRecovering(
         [Element.Representation].self, at: target, mapping, required: required)
-      return try representation.map { try ArrayTransform(element).decode($0) }
+      return try representation.map {
+        try convert(
+          $0, with: ArrayTransform(element), path: { valueCodingPath(of: target) },
+          keyPath: mapping.keyDescription)
+      }
     }
     guard try objectIsOpen(parent, for: mapping, required: required) else { return nil }
     if !required, try backend.isAbsent(key, in: parent) {
@@ -122,10 +131,12 @@ extension DecodeRun {
       let position = container.currentIndex
       do {
         let representation = try container.decode(Element.Representation.self)
+        let path = arrayPath + [PathKey(index: position)]
         do {
-          values.append(try element.decode(representation))
+          values.append(
+            try convert(
+              representation, with: element, path: { path }, keyPath: mapping.keyDescription))
         } catch {
-          let path = arrayPath + [PathKey(index: position)]
           report(
             .droppedElement, at: path, keyPath: mapping.keyDescription,
             error: transformFailure(
@@ -150,7 +161,11 @@ extension DecodeRun {
     guard case .value(_, _, _, true) = target else {
       let representation = try decodeRecovering(
         [String: Element.Representation].self, at: target, mapping, required: required)
-      return try representation.map { try DictionaryTransform(element).decode($0) }
+      return try representation.map {
+        try convert(
+          $0, with: DictionaryTransform(element), path: { valueCodingPath(of: target) },
+          keyPath: mapping.keyDescription)
+      }
     }
     guard
       let representation = try decodeRecovering(
@@ -160,10 +175,11 @@ extension DecodeRun {
     var values: [String: Element.Value] = [:]
     for key in representation.keys.sorted() {
       guard let item = representation[key] else { continue }
+      let path = dictionaryPath + [PathKey(stringValue: key)]
       do {
-        values[key] = try element.decode(item)
+        values[key] = try convert(
+          item, with: element, path: { path }, keyPath: mapping.keyDescription)
       } catch {
-        let path = dictionaryPath + [PathKey(stringValue: key)]
         report(
           .droppedEntry, at: path, keyPath: mapping.keyDescription,
           error: transformFailure(

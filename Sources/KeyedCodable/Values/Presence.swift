@@ -132,7 +132,8 @@ public func <<- <Transform: ValueTransform>(
   case .null: left = .null
   case .value(let representation):
     do {
-      left = .value(try right.transform.decode(representation))
+      left = .value(
+        try run.convert(representation, with: right.transform, for: right.mapping))
     } catch {
       throw run.transformFailure(
         error, right.mapping, representation: representation, valueType: Transform.Value.self)

@@ -24,7 +24,7 @@ public struct ArrayTransform<Element: ValueTransform>: ValueTransform {
     values.reserveCapacity(representation.count)
     for (index, item) in representation.enumerated() {
       do {
-        values.append(try element.decode(item))
+        values.append(try TransformEvents.element(PathKey(index: index)) { try element.decode(item) })
       } catch {
         throw ElementFailure(key: PathKey(index: index), error: error)
       }
@@ -80,7 +80,9 @@ public struct DictionaryTransform<Element: ValueTransform>: ValueTransform {
     for key in representation.keys.sorted() {
       guard let item = representation[key] else { continue }
       do {
-        values[key] = try element.decode(item)
+        values[key] = try TransformEvents.element(PathKey(stringValue: key)) {
+          try element.decode(item)
+        }
       } catch {
         throw ElementFailure(key: PathKey(stringValue: key), error: error)
       }

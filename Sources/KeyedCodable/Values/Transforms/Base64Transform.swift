@@ -1,0 +1,67 @@
+import Foundation
+
+/// `Data` as base64 or base64url text, and back; made by ``ValueTransform/base64`` and
+/// ``ValueTransform/base64URL``.
+///
+/// Decoding is strict: characters outside the alphabet (spaces and line breaks included) are
+/// rejected; base64 requires its `=` padding, base64url accepts it with or without. Encoding
+/// writes padded base64, or base64url without padding (RFC 4648 §5, as JWTs use it).
+public struct Base64Transform: ValueTransform {
+  /// Whether the text uses the URL- and filename-safe alphabet (`-` and `_`).
+  public let urlSafe: Bool
+
+  /// Creates the transform.
+  ///
+  /// - Parameter urlSafe: Whether the text uses the URL- and filename-safe alphabet.
+  public init(urlSafe: Bool = false) {
+    self.urlSafe = urlSafe
+  }
+
+  /// The bytes the text encodes.
+  ///
+  /// - Parameter text: The base64 or base64url text.
+  /// - Returns: The bytes.
+  /// - Throws: ``ValueTransformError`` for text that is not valid in the alphabet.
+  public func decode(_ text: String) throws -> Data {
+    var standard = text
+    if urlSafe {
+      guard !text.contains("+"), !text.contains("/") else { throw invalid(text) }
+      standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+        of: "_", with: "/")
+      let remainder = standard.utf8.count % 4
+      if remainder == 2 || remainder == 3 {
+        standard += String(repeating: "=", count: 4 - remainder)
+      }
+    }
+    guard let data = Data(base64Encoded: standard) else { throw invalid(text) }
+    return data
+  }
+
+  /// The bytes as text.
+  ///
+  /// - Parameter data: The bytes.
+  /// - Returns: Padded base64, or unpadded base64url.
+  public func encode(_ data: Data) -> String {
+    let text = data.base64EncodedString()
+    guard urlSafe else { return text }
+    var safe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    while safe.hasSuffix("=") {
+      safe.removeLast()
+    }
+    return safe
+  }
+
+  private func invalid(_ text: String) -> ValueTransformError {
+    ValueTransformError(
+      "\(CodingPathText.shortened(CodingPathText.quoted(text), to: 60)) is not valid "
+        + (urlSafe ? "base64url." : "base64."))
+  }
+}
+
+extension ValueTransform where Self == Base64Transform {
+  /// `Data` as padded base64 text.
+  public static var base64: Base64Transform { Base64Transform() }
+
+  /// `Data` as base64url text (RFC 4648 §5), written without padding.
+  public static var base64URL: Base64Transform { Base64Transform(urlSafe: true) }
+}

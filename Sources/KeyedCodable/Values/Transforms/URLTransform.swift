@@ -1,0 +1,39 @@
+import Foundation
+
+/// `URL` from a string, and back; made by ``ValueTransform/url``.
+///
+/// A string `URL(string:)` rejects (the empty string, one with spaces) is
+/// `DecodingError.dataCorrupted` at the value's path. Encoding writes `absoluteString`.
+public struct URLTransform: ValueTransform {
+  /// Creates the transform.
+  public init() {}
+
+  /// The URL a string spells.
+  ///
+  /// - Parameter text: The string.
+  /// - Returns: The URL.
+  /// - Throws: ``ValueTransformError`` for a string that is not a URL.
+  public func decode(_ text: String) throws -> URL {
+    guard let url = URL(string: text) else {
+      throw ValueTransformError("\(CodingPathText.quoted(text)) is not a valid URL.")
+    }
+    return url
+  }
+
+  /// The URL's absolute string.
+  ///
+  /// - Parameter url: The URL.
+  /// - Returns: Its absolute string.
+  public func encode(_ url: URL) -> String {
+    url.absoluteString
+  }
+}
+
+extension ValueTransform where Self == URLTransform {
+  /// `URL` from a string.
+  ///
+  /// ```swift
+  /// try homepage <-> map["homepage"].using(.url)
+  /// ```
+  public static var url: URLTransform { URLTransform() }
+}
