@@ -136,7 +136,9 @@ private enum SeenValue: Decodable {
   init(from decoder: any Decoder) throws {
     if let container = try? decoder.container(keyedBy: PathKey.self) {
       self = .object(
-        try container.allKeys.map { ($0.stringValue, try container.decode(SeenValue.self, forKey: $0)) }
+        try container.allKeys.map {
+          ($0.stringValue, try container.decode(SeenValue.self, forKey: $0))
+        }
       )
     } else if var container = try? decoder.unkeyedContainer() {
       var elements: [SeenValue] = []

@@ -259,7 +259,8 @@ extension Mapping {
   ///
   /// - Parameter range: The values kept; others become the nearest bound.
   /// - Returns: A mapping for a property of the range's type.
-  public func clamped<Value>(to range: ClosedRange<Value>) -> ValueMapping<ClampedTransform<Value>> {
+  public func clamped<Value>(to range: ClosedRange<Value>) -> ValueMapping<ClampedTransform<Value>>
+  {
     using(ClampedTransform(lowerBound: range.lowerBound, upperBound: range.upperBound))
   }
 

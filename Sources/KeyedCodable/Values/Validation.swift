@@ -148,7 +148,7 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible, Equatab
   /// The rejected value as text, shortened when long.
   public let value: String
 
-  /// The message: `The value 200 is not in 0...150.`
+  /// The message, such as `The value 200 breaks the rule "in 0...150".`.
   public var description: String {
     "The value \(value) breaks the rule \"\(rule)\"."
   }

@@ -44,7 +44,8 @@ public struct Base64Transform: ValueTransform {
   public func encode(_ data: Data) -> String {
     let text = data.base64EncodedString()
     guard urlSafe else { return text }
-    var safe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    var safe = text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+      of: "/", with: "_")
     while safe.hasSuffix("=") {
       safe.removeLast()
     }

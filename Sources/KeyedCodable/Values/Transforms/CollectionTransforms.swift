@@ -24,7 +24,8 @@ public struct ArrayTransform<Element: ValueTransform>: ValueTransform {
     values.reserveCapacity(representation.count)
     for (index, item) in representation.enumerated() {
       do {
-        values.append(try TransformEvents.element(PathKey(index: index)) { try element.decode(item) })
+        values.append(
+          try TransformEvents.element(PathKey(index: index)) { try element.decode(item) })
       } catch {
         throw ElementFailure(key: PathKey(index: index), error: error)
       }
