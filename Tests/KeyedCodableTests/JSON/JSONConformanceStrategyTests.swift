@@ -1,0 +1,824 @@
+import Foundation
+import KeyedCodable
+import Testing
+
+/// ``KeyedJSONDecoder`` and ``KeyedJSONEncoder`` against Foundation's coders with each
+/// strategy and output format: the same bytes (with `.sortedKeys`), the same values, the same
+/// errors.
+@Suite struct JSONConformanceStrategyTests {
+  // MARK: - Dates
+
+  struct Dated: Codable, Equatable {
+    var date: Date
+    var dates: [Date]
+    var optional: Date?
+    var missing: Date?
+    var byName: [String: Date]
+  }
+
+  static let dated = Dated(
+    date: Date(timeIntervalSince1970: 1_600_000_000),
+    dates: [
+      Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1_000_000_000.25),
+      Date(timeIntervalSinceReferenceDate: 123.456), Date(timeIntervalSince1970: 951_782_400.5),
+    ],
+    optional: Date(timeIntervalSince1970: 1_234_567_890.125), missing: nil,
+    byName: ["epoch": Date(timeIntervalSince1970: 0)])
+
+  /// A POSIX formatter in UTC with milliseconds.
+  static func posixFormatter() -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX"
+    return formatter
+  }
+
+  enum DateStrategy: String, CaseIterable, Sendable {
+    case deferredToDate, secondsSince1970, millisecondsSince1970, iso8601, formatted, custom
+
+    func configure(_ encoders: EncoderPair) {
+      switch self {
+      case .deferredToDate:
+        encoders.ours.dateEncodingStrategy = .deferredToDate
+        encoders.foundation.dateEncodingStrategy = .deferredToDate
+      case .secondsSince1970:
+        encoders.ours.dateEncodingStrategy = .secondsSince1970
+        encoders.foundation.dateEncodingStrategy = .secondsSince1970
+      case .millisecondsSince1970:
+        encoders.ours.dateEncodingStrategy = .millisecondsSince1970
+        encoders.foundation.dateEncodingStrategy = .millisecondsSince1970
+      case .iso8601:
+        encoders.ours.dateEncodingStrategy = .iso8601
+        encoders.foundation.dateEncodingStrategy = .iso8601
+      case .formatted:
+        encoders.ours.dateEncodingStrategy = .formatted(posixFormatter())
+        encoders.foundation.dateEncodingStrategy = .formatted(posixFormatter())
+      case .custom:
+        encoders.ours.dateEncodingStrategy = .custom(DateStrategy.encodeCustom)
+        encoders.foundation.dateEncodingStrategy = .custom(DateStrategy.encodeCustom)
+      }
+    }
+
+    func configure(_ decoders: DecoderPair) {
+      switch self {
+      case .deferredToDate:
+        decoders.ours.dateDecodingStrategy = .deferredToDate
+        decoders.foundation.dateDecodingStrategy = .deferredToDate
+      case .secondsSince1970:
+        decoders.ours.dateDecodingStrategy = .secondsSince1970
+        decoders.foundation.dateDecodingStrategy = .secondsSince1970
+      case .millisecondsSince1970:
+        decoders.ours.dateDecodingStrategy = .millisecondsSince1970
+        decoders.foundation.dateDecodingStrategy = .millisecondsSince1970
+      case .iso8601:
+        decoders.ours.dateDecodingStrategy = .iso8601
+        decoders.foundation.dateDecodingStrategy = .iso8601
+      case .formatted:
+        decoders.ours.dateDecodingStrategy = .formatted(posixFormatter())
+        decoders.foundation.dateDecodingStrategy = .formatted(posixFormatter())
+      case .custom:
+        decoders.ours.dateDecodingStrategy = .custom(DateStrategy.decodeCustom)
+        decoders.foundation.dateDecodingStrategy = .custom(DateStrategy.decodeCustom)
+      }
+    }
+
+    /// Writes an object with the seconds and the coding path the closure was given.
+    @Sendable static func encodeCustom(_ date: Date, _ encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(date.timeIntervalSince1970, forKey: "at")
+      try container.encode(
+        encoder.codingPath.map(CodingErrorShape.describe).joined(separator: "/"), forKey: "path")
+    }
+
+    /// Reads what ``encodeCustom(_:_:)`` writes, checking the coding path it is given.
+    @Sendable static func decodeCustom(_ decoder: any Decoder) throws -> Date {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      let path = try container.decode(String.self, forKey: "path")
+      guard path == decoder.codingPath.map(CodingErrorShape.describe).joined(separator: "/") else {
+        throw DecodingError.dataCorruptedError(
+          forKey: "path", in: container, debugDescription: "written at \(path)")
+      }
+      return Date(timeIntervalSince1970: try container.decode(Double.self, forKey: "at"))
+    }
+  }
+
+  @Test(arguments: DateStrategy.allCases)
+  func datesEncodeAndDecodeAsFoundationDoes(_ strategy: DateStrategy) throws {
+    let encoders = EncoderPair()
+    strategy.configure(encoders)
+    let encoded = encoders.expectSame(Self.dated)
+    let json = try #require(encoded.success)
+    let decoders = DecoderPair()
+    strategy.configure(decoders)
+    let decoded = try #require(decoders.expectSame(Dated.self, from: json).success)
+    // The string formats keep whole seconds or milliseconds; the numbers are seconds since
+    // 1970, not since 2001 as a `Date` holds them, so they may be off by a rounding.
+    let tolerance = strategy == .iso8601 ? 1 : strategy == .formatted ? 0.001 : 1e-6
+    for (date, expected) in zip(
+      decoded.dates + [decoded.date], Self.dated.dates + [Self.dated.date])
+    {
+      #expect(abs(date.timeIntervalSince(expected)) < tolerance)
+    }
+    if strategy == .deferredToDate {
+      #expect(decoded == Self.dated)
+    }
+  }
+
+  struct OneDate: Codable, Equatable {
+    var date: Date
+  }
+
+  static let dateErrorCases: [(DateStrategy, String)] = [
+    (.deferredToDate, #""2020-01-01""#), (.deferredToDate, "{}"), (.deferredToDate, "1e2"),
+    (.secondsSince1970, #""1""#), (.secondsSince1970, "[1]"), (.secondsSince1970, "-1.5"),
+    (.millisecondsSince1970, "true"), (.millisecondsSince1970, "1e3"),
+    (.iso8601, "12"), (.iso8601, #""2020-01-01T02:00:00+02:00""#),
+    (.iso8601, #""2020-01-01T00:00:00+0200""#), (.iso8601, #""2020-01-01T00:00:00z""#),
+    (.iso8601, #""2020-01-01T24:00:00Z""#), (.iso8601, #""2020-02-30T00:00:00Z""#),
+    (.formatted, #""2020-01-01T00:00:00Z""#), (.formatted, #""2020-01-01T00:00:00.250+01:00""#),
+    (.formatted, "0"), (.custom, "1"),
+    (.custom, #"{"at":1,"path":"date"}"#), (.custom, #"{"at":1,"path":"elsewhere"}"#),
+    (.custom, #"{"path":"date"}"#),
+  ]
+
+  @Test(arguments: dateErrorCases)
+  func oddDateValuesGiveFoundationsValuesAndErrors(_ strategy: DateStrategy, value: String) {
+    let decoders = DecoderPair()
+    strategy.configure(decoders)
+    decoders.expectSame(OneDate.self, from: #"{"date":\#(value)}"#)
+    decoders.expectSame([Date].self, from: "[\(value)]")
+  }
+
+  @Test func anInvalidISO8601DateIsReportedAtItsPath() {
+    // Foundation reports it at the path of the object or array that holds the date (it drops
+    // the date's own key): wrong, so not followed.
+    let decoders = DecoderPair()
+    DateStrategy.iso8601.configure(decoders)
+    for value in [
+      "2020-13-01T00:00:00Z", "2020-01-01", "2020-01-01T00:00:00,5Z", "2020-01-01T00:00Z",
+    ] {
+      let (ours, foundation) = decoders.decode(OneDate.self, from: #"{"date":"\#(value)"}"#)
+      #expect(ours == .error(CodingErrorShape("dataCorrupted", at: ["date"])))
+      #expect(foundation == .error(CodingErrorShape("dataCorrupted", at: [])))
+    }
+  }
+
+  /// KNOWN BUG: `.iso8601` reads dates with `ISO8601DateFormatter` and `.withInternetDateTime`;
+  /// Foundation's decoder (on Linux, `Date.ISO8601FormatStyle`) also reads RFC 3339 fractional
+  /// seconds and leap seconds, and rejects leading spaces. Ours / Foundation:
+  /// `"2020-01-01T00:00:00.5Z"` → dataCorrupted / 1577836800.5;
+  /// `"2020-01-01T00:00:00.123456Z"` → dataCorrupted / 1577836800.123456;
+  /// `"2020-01-01T00:00:60Z"` → dataCorrupted / 1577836860;
+  /// `" 2020-01-01T00:00:00Z"` → 1577836800 / dataCorrupted.
+  @Test(
+    .disabled(
+      "KNOWN BUG: .iso8601 rejects fractional and leap seconds, accepts a leading space"
+    ),
+    arguments: [
+      "2020-01-01T00:00:00.5Z", "2020-01-01T00:00:00.123456Z", "2020-01-01T00:00:60Z",
+      " 2020-01-01T00:00:00Z",
+    ])
+  func iso8601ReadsWhatFoundationReads(_ value: String) {
+    let decoders = DecoderPair()
+    DateStrategy.iso8601.configure(decoders)
+    decoders.expectSame([Date].self, from: #"["\#(value)"]"#)
+  }
+
+  /// KNOWN BUG: for `null` where a `Date` or `Data` is decoded, Foundation throws
+  /// `valueNotFound(Date)` / `valueNotFound(Data)` before any strategy runs. Ours runs the
+  /// strategy on the `null`: the error names the type the strategy reads (`Double` for
+  /// `.deferredToDate` and the number strategies, `String` for `.iso8601`, `.formatted` and
+  /// `.base64`, `Array<Any>` for `.deferredToData`, whatever a `.custom` closure reads), and a
+  /// `.custom` closure is called with the `null`, so one that reads `null` returns a value
+  /// where Foundation throws. Kind and path are the same otherwise.
+  @Test(
+    .disabled(
+      "KNOWN BUG: null Date/Data: the strategy runs (Foundation throws valueNotFound(Date))"
+    ))
+  func nullForADateOrDataThrowsBeforeTheStrategyAsInFoundation() {
+    for strategy in DateStrategy.allCases {
+      let decoders = DecoderPair()
+      strategy.configure(decoders)
+      decoders.expectSame(OneDate.self, from: #"{"date":null}"#)
+      decoders.expectSame([Date].self, from: "[null]")
+    }
+    for strategy in DataStrategy.allCases {
+      let decoders = DecoderPair()
+      strategy.configure(decoders)
+      decoders.expectSame(OneBlob.self, from: #"{"data":null}"#)
+    }
+    let decoders = DecoderPair()
+    decoders.ours.dateDecodingStrategy = .custom(Self.distantPastForNull)
+    decoders.foundation.dateDecodingStrategy = .custom(Self.distantPastForNull)
+    #expect(
+      decoders.expectSame(OneDate.self, from: #"{"date":null}"#)
+        == .error(CodingErrorShape("valueNotFound(Date)", at: ["date"])))
+  }
+
+  /// A custom date strategy that reads `null` as `Date.distantPast`.
+  @Sendable static func distantPastForNull(_ decoder: any Decoder) throws -> Date {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() { return .distantPast }
+    return Date(timeIntervalSince1970: try container.decode(Double.self))
+  }
+
+  @Test func nullForAnOptionalDateOrDataIsNilWithEveryStrategy() {
+    for strategy in DateStrategy.allCases {
+      let decoders = DecoderPair()
+      strategy.configure(decoders)
+      #expect(decoders.expectSame([Date?].self, from: "[null]") == .value([nil]))
+    }
+    for strategy in DataStrategy.allCases {
+      let decoders = DecoderPair()
+      strategy.configure(decoders)
+      #expect(decoders.expectSame([String: Data?].self, from: #"{"a":null}"#) == .value(["a": nil]))
+    }
+  }
+
+  // MARK: - Data
+
+  struct Blob: Codable, Equatable {
+    var data: Data
+    var list: [Data]
+    var optional: Data?
+    var empty: Data
+  }
+
+  static let blob = Blob(
+    data: Data([0, 1, 2, 253, 254, 255]), list: [Data("hello".utf8), Data([0xFB, 0xFF])],
+    optional: Data(repeating: 7, count: 100), empty: Data())
+
+  enum DataStrategy: String, CaseIterable, Sendable {
+    case base64, deferredToData, custom
+
+    func configure(_ encoders: EncoderPair) {
+      switch self {
+      case .base64:
+        encoders.ours.dataEncodingStrategy = .base64
+        encoders.foundation.dataEncodingStrategy = .base64
+      case .deferredToData:
+        encoders.ours.dataEncodingStrategy = .deferredToData
+        encoders.foundation.dataEncodingStrategy = .deferredToData
+      case .custom:
+        encoders.ours.dataEncodingStrategy = .custom(DataStrategy.encodeHex)
+        encoders.foundation.dataEncodingStrategy = .custom(DataStrategy.encodeHex)
+      }
+    }
+
+    func configure(_ decoders: DecoderPair) {
+      switch self {
+      case .base64:
+        decoders.ours.dataDecodingStrategy = .base64
+        decoders.foundation.dataDecodingStrategy = .base64
+      case .deferredToData:
+        decoders.ours.dataDecodingStrategy = .deferredToData
+        decoders.foundation.dataDecodingStrategy = .deferredToData
+      case .custom:
+        decoders.ours.dataDecodingStrategy = .custom(DataStrategy.decodeHex)
+        decoders.foundation.dataDecodingStrategy = .custom(DataStrategy.decodeHex)
+      }
+    }
+
+    /// Writes the bytes as a hexadecimal string.
+    @Sendable static func encodeHex(_ data: Data, _ encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(data.map { String($0, radix: 16) }.joined(separator: "-"))
+    }
+
+    /// Reads what ``encodeHex(_:_:)`` writes.
+    @Sendable static func decodeHex(_ decoder: any Decoder) throws -> Data {
+      let container = try decoder.singleValueContainer()
+      let text = try container.decode(String.self)
+      if text.isEmpty { return Data() }
+      let bytes = text.split(separator: "-", omittingEmptySubsequences: false).map {
+        UInt8($0, radix: 16)
+      }
+      guard bytes.allSatisfy({ $0 != nil }) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not hex")
+      }
+      return Data(bytes.compactMap { $0 })
+    }
+  }
+
+  @Test(arguments: DataStrategy.allCases)
+  func dataEncodesAndDecodesAsFoundationDoes(_ strategy: DataStrategy) throws {
+    let encoders = EncoderPair()
+    strategy.configure(encoders)
+    let json = try #require(encoders.expectSame(Self.blob).success)
+    let decoders = DecoderPair()
+    strategy.configure(decoders)
+    #expect(decoders.expectSame(Blob.self, from: json) == .value(Self.blob))
+  }
+
+  struct OneBlob: Codable, Equatable {
+    var data: Data
+  }
+
+  static let dataErrorCases: [(DataStrategy, String)] = [
+    (.base64, #""!!!!""#), (.base64, #""AAE""#), (.base64, #""AA==AA==""#), (.base64, "12"),
+    (.base64, "[1,2]"), (.base64, #""""#), (.base64, #"" AAEC""#),
+    (.deferredToData, #""AAEC""#), (.deferredToData, "[1,true]"),
+    (.deferredToData, "[]"), (.custom, #""zz""#), (.custom, "5"), (.custom, #""a-b-c""#),
+  ]
+
+  @Test(arguments: dataErrorCases)
+  func oddDataValuesGiveFoundationsValuesAndErrors(_ strategy: DataStrategy, value: String) {
+    let decoders = DecoderPair()
+    strategy.configure(decoders)
+    decoders.expectSame(OneBlob.self, from: #"{"data":\#(value)}"#)
+    decoders.expectSame([Data].self, from: "[\(value)]")
+  }
+
+  // MARK: - Key strategies
+
+  /// The member names an object's keyed container lists.
+  struct MemberNames: Decodable, Equatable {
+    var names: [String]
+
+    init(names: [String]) {
+      self.names = names
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      names = container.allKeys.map(\.stringValue)
+      // Each listed key finds its member.
+      for key in container.allKeys {
+        _ = try container.decode(Int.self, forKey: key)
+      }
+    }
+  }
+
+  /// An object with one member named `name`.
+  struct OneMember: Encodable {
+    var name: String
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(1, forKey: AnyKey(stringValue: name))
+    }
+  }
+
+  struct KeyCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// What Foundation's `convertFromSnakeCase` makes of the name.
+    var fromSnakeCase: String
+    /// What Foundation's `convertToSnakeCase` makes of the name.
+    var toSnakeCase: String
+
+    init(_ name: String, from fromSnakeCase: String, to toSnakeCase: String) {
+      self.name = name
+      self.fromSnakeCase = fromSnakeCase
+      self.toSnakeCase = toSnakeCase
+    }
+
+    var testDescription: String { name.debugDescription }
+  }
+
+  /// Names and what Foundation's key strategies make of them, both ways.
+  static let keyCases: [KeyCase] = [
+    .init("firstName", from: "firstName", to: "first_name"),
+    .init("URLValue", from: "URLValue", to: "u_rl_value"),
+    .init("myHTTPServer", from: "myHTTPServer", to: "my_http_server"),
+    .init("myID", from: "myID", to: "my_id"),
+    .init("HTTP", from: "HTTP", to: "h_ttp"),
+    .init("_leading", from: "_leading", to: "_leading"),
+    .init("trailing_", from: "trailing_", to: "trailing_"),
+    .init("_first_name_", from: "_firstName_", to: "_first_name_"),
+    .init("__a__b__", from: "__aB__", to: "__a__b__"),
+    .init("a_b_c", from: "aBC", to: "a_b_c"),
+    .init("a__b", from: "aB", to: "a__b"),
+    .init("already_snake", from: "alreadySnake", to: "already_snake"),
+    .init("first_name", from: "firstName", to: "first_name"),
+    .init("ALLCAPS", from: "ALLCAPS", to: "a_llcaps"),
+    .init("ALL_CAPS", from: "allCaps", to: "a_ll_caps"),
+    .init("HTTPServer", from: "HTTPServer", to: "h_ttp_server"),
+    .init("aURLb", from: "aURLb", to: "a_ur_lb"),
+    .init("a_B", from: "aB", to: "a__b"),
+    .init("URL_value", from: "urlValue", to: "u_rl__value"),
+    .init("A_B", from: "aB", to: "a__b"),
+    .init("a_bC", from: "aBc", to: "a_b_c"),
+    .init("x1y2", from: "x1y2", to: "x1y2"),
+    .init("x_1_y", from: "x1Y", to: "x_1_y"),
+    .init("a1B2", from: "a1B2", to: "a1_b2"),
+    .init("isHTML5Doc", from: "isHTML5Doc", to: "is_html5_doc"),
+    .init("iOS", from: "iOS", to: "i_os"),
+    .init("", from: "", to: ""),
+    .init("_", from: "_", to: "_"),
+    .init("__", from: "__", to: "__"),
+    .init("caf\u{E9}_bar", from: "caf\u{E9}Bar", to: "caf\u{E9}_bar"),
+    .init("a_\u{E9}", from: "a\u{C9}", to: "a_\u{E9}"),
+    .init("\u{C9}COLE_NAME", from: "\u{E9}coleName", to: "\u{E9}_cole_name"),
+    .init("a\u{C9}cole", from: "a\u{C9}cole", to: "a_\u{E9}cole"),
+    .init("stra\u{DF}e_name", from: "stra\u{DF}eName", to: "stra\u{DF}e_name"),
+    .init(
+      "\u{3B1}\u{3B2}_\u{3B3}\u{3B4}", from: "\u{3B1}\u{3B2}\u{393}\u{3B4}",
+      to: "\u{3B1}\u{3B2}_\u{3B3}\u{3B4}"),
+    .init("a\u{3A3}b", from: "a\u{3A3}b", to: "a_\u{3C3}b"),
+    .init("\u{1F600}_x", from: "\u{1F600}X", to: "\u{1F600}_x"),
+    .init("a_\u{149}x", from: "a\u{2BC}Nx", to: "a_\u{149}x"),
+  ]
+
+  @Test(arguments: keyCases)
+  func convertFromSnakeCaseMatchesFoundation(_ row: KeyCase) throws {
+    let decoders = DecoderPair()
+    decoders.ours.keyDecodingStrategy = .convertFromSnakeCase
+    decoders.foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let json = "{\(try Self.quoted(row.name)):1}"
+    #expect(
+      decoders.expectSame(MemberNames.self, from: json) == .value(.init(names: [row.fromSnakeCase]))
+    )
+  }
+
+  @Test(arguments: keyCases)
+  func convertToSnakeCaseMatchesFoundation(_ row: KeyCase) throws {
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .convertToSnakeCase
+    encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
+    #expect(
+      encoders.expectSame(OneMember(name: row.name))
+        == .value("{\(try Self.quoted(row.toSnakeCase)):1}"))
+  }
+
+  /// KNOWN BUG: `convertFromSnakeCase` capitalizes each word after the first by uppercasing
+  /// its first character and lowercasing the rest; Foundation uses `String.capitalized`, which
+  /// titlecases the first *letter* of every word, where digits don't start a word but `-` and
+  /// `.` end one, and maps `ß`, `ǆ`, `ﬁ` to their titlecase forms. Ours on the left:
+  /// `a_1b` → `a1b` / `a1B`, `address_2nd_line` → `address2ndLine` / `address2NdLine`,
+  /// `a_b-c` → `aB-c` / `aB-C`, `a-b_c-d` → `a-bC-d` / `a-bC-D`, `a_b.c` → `aB.c` / `aB.C`,
+  /// `a_ßb` → `aSSb` / `aSsb`, `a_ǆx` → `aǄx` / `aǅx`, `a_ﬁx` → `aFIx` / `aFix`,
+  /// `a_ⅰ` → `aⅠ` / `aⅰ`.
+  static let fromSnakeCaseBugs: [KeyCase] = [
+    .init("a_1b", from: "a1B", to: "a_1b"),
+    .init("address_2nd_line", from: "address2NdLine", to: "address_2nd_line"),
+    .init("a_b-c", from: "aB-C", to: "a_b-c"),
+    .init("a-b_c-d", from: "a-bC-D", to: "a-b_c-d"),
+    .init("a_b.c", from: "aB.C", to: "a_b.c"),
+    .init("a_\u{DF}b", from: "aSsb", to: "a_\u{DF}b"),
+    .init("a_\u{1C6}x", from: "a\u{1C5}x", to: "a_\u{1C6}x"),
+    .init("a_\u{FB01}x", from: "aFix", to: "a_\u{FB01}x"),
+    .init("a_\u{2170}", from: "a\u{2170}", to: "a_\u{2170}"),
+  ]
+
+  @Test(
+    .disabled(
+      "KNOWN BUG: convertFromSnakeCase: a_1b → a1b, a_b-c → aB-c (Foundation a1B, aB-C)"
+    ), arguments: fromSnakeCaseBugs)
+  func convertFromSnakeCaseCapitalizesWordsAsFoundationDoes(_ row: KeyCase) throws {
+    try convertFromSnakeCaseMatchesFoundation(row)
+  }
+
+  @Test(arguments: fromSnakeCaseBugs)
+  func convertToSnakeCaseOfTheCapitalizationCases(_ row: KeyCase) throws {
+    try convertToSnakeCaseMatchesFoundation(row)
+  }
+
+  /// KNOWN BUG: `convertToSnakeCase` finds word starts with `Character.isUppercase`;
+  /// Foundation with `CharacterSet.uppercaseLetters` (categories Lu and Lt). `Ⅰ` (U+2160, a
+  /// letter number that is uppercase) starts a word for ours only: `aⅠb` → `a_ⅰb` / `aⅰb`;
+  /// `ǅ` (U+01C5, titlecase) for Foundation only: `aǅb` → `aǆb` / `a_ǆb`.
+  static let toSnakeCaseBugs: [KeyCase] = [
+    .init("a\u{2160}b", from: "a\u{2160}b", to: "a\u{2170}b"),
+    .init("a\u{1C5}b", from: "a\u{1C5}b", to: "a_\u{1C6}b"),
+  ]
+
+  @Test(
+    .disabled(
+      "KNOWN BUG: convertToSnakeCase: aⅠb → a_ⅰb, aǅb → aǆb (Foundation aⅰb, a_ǆb)"
+    ), arguments: toSnakeCaseBugs)
+  func convertToSnakeCaseFindsUppercaseLettersAsFoundationDoes(_ row: KeyCase) throws {
+    try convertToSnakeCaseMatchesFoundation(row)
+  }
+
+  @Test(arguments: toSnakeCaseBugs)
+  func convertFromSnakeCaseOfTheUppercaseCases(_ row: KeyCase) throws {
+    try convertFromSnakeCaseMatchesFoundation(row)
+  }
+
+  /// A JSON string literal for `text`.
+  static func quoted(_ text: String) throws -> String {
+    String(
+      decoding: try JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed),
+      as: UTF8.self)
+  }
+
+  struct Profile: Codable, Equatable {
+    var firstName: String
+    var homeAddress: Address
+    var previousAddresses: [Address]
+    var labels: [String: Address]
+    var counts: [Int: Int]
+  }
+
+  struct Address: Codable, Equatable {
+    var streetName: String
+    var zipCode: Int?
+  }
+
+  static let profile = Profile(
+    firstName: "Ann", homeAddress: Address(streetName: "Main", zipCode: 12_345),
+    previousAddresses: [Address(streetName: "Old", zipCode: nil)],
+    labels: [
+      "workPlace": Address(streetName: "Office", zipCode: 1),
+      "home_base": Address(streetName: "Home"),
+    ],
+    counts: [1: 10, -2: 20])
+
+  @Test func snakeCaseStrategiesConvertMembersButNotDictionaryKeys() throws {
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .convertToSnakeCase
+    encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
+    let json = try #require(encoders.expectSame(Self.profile).success)
+    #expect(json.contains(#""workPlace":{"street_name":"Office","zip_code":1}"#))
+    let decoders = DecoderPair()
+    decoders.ours.keyDecodingStrategy = .convertFromSnakeCase
+    decoders.foundation.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(decoders.expectSame(Profile.self, from: json) == .value(Self.profile))
+    // String-keyed dictionaries keep their keys whatever the strategy.
+    #expect(
+      decoders.expectSame([String: Address].self, from: #"{"first_name":{"street_name":"A"}}"#)
+        == .value(["first_name": Address(streetName: "A")]))
+    encoders.expectSame(["firstName": ["innerName": 1]])
+  }
+
+  /// Writes `aB` and `a_b`, which `convertToSnakeCase` makes one name.
+  struct Colliding: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(1, forKey: "aB")
+      try container.encode(2, forKey: "a_b")
+      try container.encode(3, forKey: "c")
+    }
+  }
+
+  @Test func namesThatConvertToOneNameAreWrittenAsFoundationWritesThem() {
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .convertToSnakeCase
+    encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
+    #expect(encoders.expectSame(Colliding()) == .value(#"{"a_b":2,"c":3}"#))
+    let custom = EncoderPair()
+    custom.ours.keyEncodingStrategy = .custom { _ in AnyKey(stringValue: "same") }
+    custom.foundation.keyEncodingStrategy = .custom { _ in AnyKey(stringValue: "same") }
+    custom.expectSame([Colliding()])
+  }
+
+  /// Records the coding paths a custom key strategy is given.
+  final class PathLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<[String]>()
+
+    func record(_ path: [any CodingKey]) {
+      lock.lock()
+      defer { lock.unlock() }
+      paths.insert(path.map(CodingErrorShape.describe))
+    }
+
+    var recorded: Set<[String]> {
+      lock.lock()
+      defer { lock.unlock() }
+      return paths
+    }
+  }
+
+  @Test func customKeyStrategiesConvertAsFoundationsAndAreGivenTheSamePaths() throws {
+    let ourEncodeLog = PathLog()
+    let foundationEncodeLog = PathLog()
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .custom { path in
+      ourEncodeLog.record(path)
+      return AnyKey(stringValue: "k_" + (path.last?.stringValue ?? ""))
+    }
+    encoders.foundation.keyEncodingStrategy = .custom { path in
+      foundationEncodeLog.record(path)
+      return AnyKey(stringValue: "k_" + (path.last?.stringValue ?? ""))
+    }
+    let json = try #require(encoders.expectSame(Self.profile).success)
+    // The closure is given the keys as the type wrote them. Below a string-keyed dictionary,
+    // Foundation's paths leave out the dictionary's own key: wrong, so not followed.
+    let underLabels: Set<[String]> = [
+      ["labels", "workPlace", "streetName"], ["labels", "workPlace", "zipCode"],
+      ["labels", "home_base", "streetName"],
+    ]
+    #expect(ourEncodeLog.recorded.isSuperset(of: underLabels))
+    #expect(
+      ourEncodeLog.recorded.subtracting(underLabels)
+        == foundationEncodeLog.recorded.subtracting(underLabels.map { Array($0.dropFirst()) }))
+    #expect(ourEncodeLog.recorded.contains(["previousAddresses", "Index 0#0", "streetName"]))
+
+    let ourDecodeLog = PathLog()
+    let foundationDecodeLog = PathLog()
+    let decoders = DecoderPair()
+    decoders.ours.keyDecodingStrategy = .custom { path in
+      ourDecodeLog.record(path)
+      return AnyKey(stringValue: String(path.last?.stringValue.dropFirst(2) ?? ""))
+    }
+    decoders.foundation.keyDecodingStrategy = .custom { path in
+      foundationDecodeLog.record(path)
+      return AnyKey(stringValue: String(path.last?.stringValue.dropFirst(2) ?? ""))
+    }
+    #expect(decoders.expectSame(Profile.self, from: json) == .value(Self.profile))
+    #expect(ourDecodeLog.recorded == foundationDecodeLog.recorded)
+  }
+
+  // MARK: - Non-conforming floats
+
+  struct Floats: Codable, Equatable {
+    var double: Double
+    var float: Float
+    var doubles: [Double]
+    var floats: [String: Float]
+  }
+
+  static let nonFinite = Floats(
+    double: .infinity, float: -.infinity, doubles: [1.5, -.infinity, .nan, .infinity, -0.0],
+    floats: ["nan": .nan, "one": 1])
+
+  @Test func nonFiniteNumbersThrowAtTheirPathsAsInFoundation() {
+    let encoders = EncoderPair()
+    #expect(
+      encoders.expectSame(Self.nonFinite)
+        == .error(CodingErrorShape("invalidValue", at: ["double"])))
+    encoders.expectSame(
+      Floats(double: 1, float: 1, doubles: [1, 2, .nan], floats: [:]))
+    encoders.expectSame(Floats(double: 1, float: 1, doubles: [], floats: ["x": .infinity]))
+    encoders.expectSame(Floats(double: 1, float: .nan, doubles: [], floats: [:]))
+    encoders.expectSame(Double.nan)
+    encoders.expectSame([[Float.infinity]])
+  }
+
+  @Test func nonFiniteNumbersConvertToAndFromStringsAsInFoundation() throws {
+    let encoders = EncoderPair()
+    encoders.ours.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    encoders.foundation.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    let json = try #require(encoders.expectSame(Self.nonFinite).success)
+    #expect(json.contains(#""doubles":[1.5,"-Inf","NaN","+Inf",-0]"#))
+
+    let decoders = DecoderPair()
+    decoders.ours.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    decoders.foundation.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+    let (ours, foundation) = decoders.decode([Double].self, from: #"["+Inf","-Inf","NaN",2.5]"#)
+    #expect(ours.success?.map(\.description) == ["inf", "-inf", "nan", "2.5"])
+    #expect(foundation.success?.map(\.description) == ["inf", "-inf", "nan", "2.5"])
+    let (ourFloats, foundationFloats) = decoders.decode([Float].self, from: #"["+Inf","NaN"]"#)
+    #expect(ourFloats.success?.map(\.description) == ["inf", "nan"])
+    #expect(foundationFloats.success?.map(\.description) == ["inf", "nan"])
+    for json in [#"["inf"]"#, #"["+inf"]"#, #"[" NaN"]"#, #"["2.5"]"#, #"[null]"#, #"[true]"#] {
+      decoders.expectSame([Double].self, from: json)
+      decoders.expectSame([Float].self, from: json)
+    }
+    for json in [#"["+Inf"]"#, #"["NaN"]"#, #"["1"]"#] {
+      DecoderPair().expectSame([Double].self, from: json)
+    }
+  }
+
+  // MARK: - Output formatting
+
+  struct Document: Codable {
+    var name = "a/b\\c"
+    var empty: [Int] = []
+    var emptyObject: [String: Int] = [:]
+    var nested = Nested()
+    var list = [Nested(), Nested(flag: false, value: -1.25, url: nil)]
+    var matrix = [[1, 2], [], [3]]
+    var optional: Int?
+    var text: [String: String] = [
+      "zeta": "z", "Alpha": "A", "alpha": "a", "10": "ten", "9": "nine",
+    ]
+  }
+
+  struct Nested: Codable {
+    var flag = true
+    var value = 0.5
+    var url = URL(string: "https://example.com/a/b?c=d&e=f#g")
+  }
+
+  static let formattings: [JSONEncoder.OutputFormatting] = [
+    [], [.sortedKeys], [.prettyPrinted], [.withoutEscapingSlashes],
+    [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes],
+    [.prettyPrinted, .withoutEscapingSlashes],
+    [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+  ]
+
+  @Test(arguments: formattings)
+  func outputFormatsAsFoundation(_ formatting: JSONEncoder.OutputFormatting) throws {
+    let encoders = EncoderPair(formatting)
+    let (ours, foundation) = encoders.encode(Document())
+    let ourJSON = try #require(ours.success)
+    let foundationJSON = try #require(foundation.success)
+    if formatting.contains(.sortedKeys) {
+      #expect(ourJSON == foundationJSON)
+    } else {
+      // Member order differs (documented); the content doesn't.
+      #expect(try canonicalJSON(ourJSON) == canonicalJSON(foundationJSON))
+      #expect(ourJSON.count == foundationJSON.count)
+    }
+    // With at most one member per object the order can't differ: the bytes are the same.
+    let single: [[String: [String: [JSONValue]]]] = [
+      ["a/b": ["c": [1, "d/e", [], [:], ["f": [nil, true]]]]], [:], ["g": [:]],
+    ]
+    encoders.expectSame(single)
+    for fragment: JSONValue in [[], [:], 1.5, "x/y", nil, [[]], [[:]]] {
+      encoders.expectSame(fragment)
+    }
+  }
+
+  struct Ordered: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(1, forKey: "zebra")
+      try container.encode(2, forKey: "apple")
+      var nested = container.nestedContainer(keyedBy: AnyKey.self, forKey: "mango")
+      try nested.encode(3, forKey: "y")
+      try nested.encode(4, forKey: "b")
+      try container.encode(5, forKey: "banana")
+    }
+  }
+
+  @Test func withoutSortedKeysMembersComeInEncodingOrder() throws {
+    // Documented difference: Foundation writes them in its dictionaries' hash order.
+    let json = String(decoding: try KeyedJSONEncoder().encode(Ordered()), as: UTF8.self)
+    #expect(json == #"{"zebra":1,"apple":2,"mango":{"y":3,"b":4},"banana":5}"#)
+    EncoderPair().expectSame(Ordered())
+  }
+
+  /// KNOWN BUG: `.sortedKeys` orders members by `String` comparison (canonical equivalence,
+  /// so by NFC), Foundation by the names' Unicode scalars (UTF-8 bytes). A name that is not in
+  /// NFC sorts elsewhere: `["e\u{301}x", "~", "\u{E9}"]` (decomposed `éx`, tilde, precomposed
+  /// `é`) is Foundation's order; ours is `["~", "\u{E9}", "e\u{301}x"]`.
+  @Test(
+    .disabled(
+      "KNOWN BUG: .sortedKeys orders names in NFC, Foundation by their Unicode scalars"
+    ))
+  func sortedKeysOrdersNamesByTheirScalarsAsFoundationDoes() {
+    EncoderPair().expectSame(["e\u{301}x": 1, "~": 2, "\u{E9}": 3])
+    EncoderPair([.sortedKeys, .prettyPrinted]).expectSame(["e\u{301}x": 1, "~": 2, "\u{E9}": 3])
+  }
+
+  @Test func sortedKeysOrdersNamesAsFoundationDoes() {
+    // Names in NFC: numbers as text, case, punctuation, non-ASCII, the empty name.
+    let names = [
+      "a10", "a2", "B", "a", "_", "\u{E9}", "e", "Z", "aa", "a_b", "\u{1F600}", "~", "A", "b",
+      "", "ab", "a b", "\u{FF21}", "1", "10", "9", "-1", "\u{10000}", "\u{FFFF}", "\u{7F}",
+      "\u{0}", "\u{1F}", "\"", "\\", "/",
+    ]
+    let dictionary = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    EncoderPair().expectSame(dictionary)
+    EncoderPair([.sortedKeys, .prettyPrinted]).expectSame(dictionary)
+    EncoderPair([.sortedKeys, .withoutEscapingSlashes]).expectSame(dictionary)
+    EncoderPair().expectSame([3: "c", -1: "a", 10: "b", 2: "d"])
+  }
+
+  // MARK: - String escaping
+
+  static let specialStrings: [String] = [
+    String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }),
+    "\"quoted\" and \\backslash\\ and /slash/ and \u{7F}",
+    "line\u{2028}separator\u{2029}paragraph",
+    "emoji \u{1F600}\u{1F1EB}\u{1F1F7} \u{1F468}\u{200D}\u{1F469}",
+    "non-ASCII: \u{E9}\u{E8}\u{FC} \u{4E2D}\u{6587} \u{5D0}\u{5D1} e\u{301}",
+    "\u{FEFF}bom \u{FFFD} \u{FFFF} \u{10FFFF}", "", " ", "</script>", "http://example.com/a/b",
+  ]
+
+  @Test(arguments: formattings.filter { $0.contains(.sortedKeys) })
+  func stringsAndNamesEscapeAsFoundationDoes(_ formatting: JSONEncoder.OutputFormatting) throws {
+    let encoders = EncoderPair(formatting)
+    encoders.expectSame(Self.specialStrings)
+    let byName = Dictionary(uniqueKeysWithValues: Self.specialStrings.map { ($0, $0) })
+    encoders.expectSame(byName)
+    let json = try encoders.ours.encode(byName)
+    DecoderPair().expectSame([String: String].self, from: String(decoding: json, as: UTF8.self))
+  }
+
+  @Test func everyEscapeAtEveryPositionOfShortAndLongStrings() {
+    let encoders = EncoderPair([.sortedKeys])
+    let slashes = EncoderPair([.sortedKeys, .withoutEscapingSlashes])
+    var strings: [String] = []
+    for special in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{E9}", "\u{1F600}"] {
+      for length in [1, 7, 8, 9, 15, 16, 17, 31] {
+        for position in 0..<length {
+          strings.append(
+            String(repeating: "a", count: position) + special
+              + String(repeating: "b", count: length - position - 1))
+        }
+      }
+    }
+    encoders.expectSame(strings)
+    slashes.expectSame(strings)
+  }
+
+  @Test func escapedInputDecodesAsFoundationDecodesIt() {
+    let pair = DecoderPair()
+    pair.expectSame(
+      [String].self,
+      from:
+        #"["\u0041\u00e9\ud83d\ude00\/\b\f\n\r\t\"\\", "\u0000", "\uFFFF", "\u00E9", "e\u0301", "\uDBFF\uDFFF"]"#
+    )
+    pair.expectSame([String: Int].self, from: #"{"\u0061":1,"\/":2,"\u00e9":3}"#)
+    pair.expectSame(JSONValue.self, from: #"{"\u0061":1,"b\n":2,"\ud83d\ude00":3,"\u00e9":4}"#)
+  }
+}
