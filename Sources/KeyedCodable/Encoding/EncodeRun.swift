@@ -32,6 +32,16 @@ final class EncodeRun: MappingRun {
   /// may write the same place (see ``MappingPlan/mayOverlap``).
   @usableFromInline let recordsWrites: Bool
 
+  /// Whether writes are kept for comparison: the plan says mappings may overlap, or the keys
+  /// collected when this run left its plan do.
+  private var keepsWrites: Bool
+
+  /// Collects the key paths of this encode's model by running its `map(map:)` without writing,
+  /// for a run that leaves its plan (see ``absorbKeyPathsAfterLeavingThePlan()``).
+  var collectKeyPaths: (() throws -> MappingPlan?)?
+  /// Whether the key paths were collected after the run left its plan.
+  private var absorbedKeyPaths = false
+
   #if DEBUG
     /// What each node holds so far.
     @usableFromInline var states: [NodeState] = []
@@ -61,6 +71,7 @@ final class EncodeRun: MappingRun {
     json = backend as? JSONEncodingBackend
     userInfo = backend.userInfo
     recordsWrites = plan?.mayOverlap ?? true
+    keepsWrites = recordsWrites
     super.init(
       model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
     states = Array(repeating: .empty, count: follower.tree.count)
@@ -81,6 +92,7 @@ final class EncodeRun: MappingRun {
     json = nil
     self.userInfo = userInfo
     recordsWrites = false
+    keepsWrites = false
     super.init(model: model, plan: plan, recording: true, decoding: false, readsContext: false)
   }
 
@@ -103,7 +115,7 @@ final class EncodeRun: MappingRun {
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
     if let entry = mapping.entry, entry.isPlainMember,
       entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
-      mapping.extras == nil, containers != nil, entry.node < states.count,
+      !follower.diverged, mapping.extras == nil, containers != nil, entry.node < states.count,
       states[entry.node] == .empty
     {
       // A nil optional writes nothing, not even the objects on its way.
@@ -122,7 +134,8 @@ final class EncodeRun: MappingRun {
     }
     if let entry = mapping.entry, entry.isPlainMember,
       entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
-      mapping.extras == nil, let json, entry.node < states.count, states[entry.node] == .empty
+      !follower.diverged, mapping.extras == nil, let json, entry.node < states.count,
+      states[entry.node] == .empty
     {
       if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
         return
@@ -163,7 +176,8 @@ final class EncodeRun: MappingRun {
     }
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
-    if recordsWrites {
+    try absorbKeyPathsAfterLeavingThePlan()
+    if keepsWrites {
       activeWriter = mapping.keyDescription
     }
     guard let extras = mapping.extras, let scope = extras.scope else {
@@ -188,13 +202,14 @@ final class EncodeRun: MappingRun {
     }
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
+    try absorbKeyPathsAfterLeavingThePlan()
     if required {
       throw MappingErrors.encoding(
         .requiredValueMissing, value: Value?.none as Any, codingPath: codingPath(to: target),
         keyPath: mapping.keyDescription)
     }
     if explicitNull ?? writesExplicitNull(mapping) {
-      if recordsWrites {
+      if keepsWrites {
         activeWriter = mapping.keyDescription
       }
       try writeNull(at: target)
@@ -210,10 +225,39 @@ final class EncodeRun: MappingRun {
     }
     let target = target(of: mapping, valueType: valueType)
     guard backend != nil else { return }
-    if recordsWrites {
+    try absorbKeyPathsAfterLeavingThePlan()
+    if keepsWrites {
       activeWriter = mapping.keyDescription
     }
     try writeNull(at: target)
+  }
+
+  /// Collects every key path of this encode once the run has left its plan, so that a value
+  /// written whole at a key path that a later mapping continues is merged with it, as when the
+  /// plan knows both (see ``write(_:at:parent:key:)``).
+  ///
+  /// A plan is shared by all values of a model type; a model whose key paths vary from value to
+  /// value leaves it. The plan is then marked unstable, and later encodes collect first.
+  private func absorbKeyPathsAfterLeavingThePlan() throws {
+    guard follower.diverged, !absorbedKeyPaths, let collectKeyPaths else { return }
+    absorbedKeyPaths = true
+    guard let collected = try collectKeyPaths() else { return }
+    let table = collected.table
+    for node in 1..<Swift.max(table.count, 1) {
+      var segments: [String] = []
+      var current = node
+      while current > 0 {
+        segments.append(table.keys[current].stringValue)
+        current = table.parents[current]
+      }
+      _ = follower.tree.node(at: segments.reversed())
+    }
+    if collected.mayOverlap {
+      keepsWrites = true
+    }
+    if states.count < follower.tree.count {
+      growStates()
+    }
   }
 
   /// Whether a `nil` optional of `mapping` is written as `null`.
@@ -379,7 +423,7 @@ final class EncodeRun: MappingRun {
         states[node] == .value ? .duplicate : .valueOverMembers, writing: value, at: node)
     }
     states[node] = .value
-    if recordsWrites {
+    if keepsWrites {
       writtenValues[node] = (try capture(value, at: node), activeWriter)
     }
     try openObject(at: parent, writing: value)

@@ -58,6 +58,18 @@ public struct KeyedEncoder {
     }
     let run = EncodeRun(
       backend: backend(for: encoder), model: model, plan: plan, readsContext: readsContext)
+    let userInfo = encoder.userInfo
+    run.collectKeyPaths = { [object] in
+      var object = object
+      let collector = EncodeRun(collectingFor: model, plan: nil, userInfo: userInfo)
+      let map = KeyMap(encoding: collector)
+      return try collector.run {
+        if let typeField {
+          try typeField.name ->> map[Key(stringValue: typeField.key)]
+        }
+        try object.map(map: map)
+      }
+    }
     let map = KeyMap(encoding: run)
     try run.run {
       // The mapped object is always an object, even when every optional is nil.

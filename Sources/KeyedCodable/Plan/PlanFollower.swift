@@ -26,7 +26,7 @@ struct PlanFollower {
   /// The mappings of this run, when it records a new plan.
   @usableFromInline var recorded: [PlanEntry]?
   /// Whether this run made a mapping its plan doesn't list where the plan expected it.
-  private(set) var diverged = false
+  @usableFromInline private(set) var diverged = false
   /// The key paths known to this run.
   var tree: NodeTree
 

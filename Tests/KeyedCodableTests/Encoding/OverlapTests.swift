@@ -272,6 +272,35 @@ import Testing
     }
   }
 
+  /// A model whose key paths come from each instance, so one encode may leave the plan another
+  /// published.
+  struct InstanceKeys: Encodable, Keyedable {
+    var point = Point(x: 1, y: 2)
+    var number = 2
+    var pointKey: String
+    var numberKey: String
+
+    mutating func map(map: KeyMap) throws {
+      try point <-> map[pointKey]
+      try number <-> map[numberKey]
+    }
+  }
+
+  @Test func aRunThatLeavesItsPlanStillMergesAValueWithALaterMember() throws {
+    // The first encode publishes a plan with a flat value and "x"; the second writes "p" before
+    // "p.y", which that plan never saw: "p" must still merge with "p.y".
+    try expectEncoded(
+      InstanceKeys(number: 1, pointKey: "", numberKey: "x"), #"{"x":1,"y":2}"#)
+    try expectEncoded(
+      InstanceKeys(pointKey: "p", numberKey: "p.y"), #"{"p":{"x":1,"y":2}}"#)
+    expectError("invalidValue", at: ["p", "y"]) {
+      try encodeJSON(
+        InstanceKeys(point: Point(x: 1, y: 2), number: 5, pointKey: "p", numberKey: "p.y"))
+    }
+    try expectEncoded(
+      InstanceKeys(pointKey: "q", numberKey: "q.y"), #"{"q":{"x":1,"y":2}}"#)
+  }
+
   @Test(arguments: [false, true])
   func equalArraysAreWrittenOnce(reversed: Bool) throws {
     try expectEncoded(
