@@ -5,8 +5,8 @@ import Foundation
 //   swift run -c release keyed-bench            full run (about two minutes)
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
-//   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,twitter,
-//                                               citm,canada,memory)
+//   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
+//                                               dates,twitter,citm,canada,memory)
 
 let arguments = CommandLine.arguments.dropFirst()
 
@@ -25,6 +25,8 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "P2": { try p2Scenario(objects: 1000) }, "P3": { try p3Scenario(keys: 5000) },
     "P4": { try p4Scenario(elements: 1000) }, "P6": { try p6Scenario(objects: 1000) },
     "twitter": twitterScenario, "citm": citmScenario, "canada": canadaScenario,
+    "config": { try configuredScenario(users: 1000) },
+    "dates": { try datesScenario(objects: 100_000) },
   ]
   guard let make = makers[rest[0]],
     let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
@@ -40,14 +42,16 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,twitter,citm,canada,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,memory]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
     same JSONDecoder/JSONEncoder, in interleaved rounds, and reports medians. Ratios are to the
     synthesized implementation, except P4 decode, where synthesized Codable cannot drop invalid
     elements and the hand-written lossy loop is the reference. twitter, citm and canada decode
     and encode the documents in ../shared/json/corpus/ whole; their parsejson row only
-    validates the document with KeyedJSONDecoder.
+    validates the document with KeyedJSONDecoder. config decodes users with a configuration
+    against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
+    100,000 ISO 8601 dates against Foundation's .iso8601 strategy.
     """)
   exit(0)
 }
@@ -82,6 +86,8 @@ if wanted("P5") {
   }
 }
 if wanted("P6") { scenarios.append { try p6Scenario(objects: quick ? 200 : 1000) } }
+if wanted("config") { scenarios.append { try configuredScenario(users: quick ? 200 : 1000) } }
+if wanted("dates") { scenarios.append { try datesScenario(objects: quick ? 10_000 : 100_000) } }
 // The corpus documents have a fixed size; --quick runs them with fewer rounds.
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }
