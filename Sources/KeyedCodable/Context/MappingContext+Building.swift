@@ -105,7 +105,7 @@ extension MappingContext {
   // MARK: - Type registries
 
   /// A context holding `registry`, which polymorphic mappings of its base type use when they
-  /// are not given one (see ``Mapping/polymorphic(_:)-(Base.Type)``).
+  /// are not given one (see `polymorphic(_:)` with a base type).
   ///
   /// - Parameter registry: The registry.
   /// - Returns: A new context.
@@ -158,7 +158,7 @@ extension MappingContext {
   }
 
   /// This context with every `nil` optional encoded as `null` (see
-  /// ``Mapping/explicitNull()``).
+  /// ``Mapping/explicitNull(_:)``).
   ///
   /// - Parameter enabled: Whether `nil` is written as `null`.
   /// - Returns: A new context.

@@ -3,7 +3,7 @@
 ///
 /// Decoding reads the member (`"type"` unless told otherwise), finds the type registered under
 /// its value and decodes that type; encoding writes the member next to the value's own members.
-/// Declare a registry next to the base type, and map with ``Mapping/polymorphic(_:)-(TypeRegistry<Base>)``:
+/// Declare a registry next to the base type, and map with `polymorphic(_:)`:
 ///
 /// ```swift
 /// protocol Shape { var area: Double { get } }
@@ -22,7 +22,7 @@
 ///
 /// A registry can also come from the caller, with
 /// ``MappingContext/registering(_:)-swift.type.method``, for mappings made with
-/// ``Mapping/polymorphic(_:)-(Base.Type)``.
+/// `polymorphic(_:)` with a base type.
 public struct TypeRegistry<Base>: Sendable {
   /// The member that names the type.
   public let typeKey: String
@@ -78,7 +78,7 @@ private struct RegisteredType: @unchecked Sendable {
 }
 
 /// Decodes and encodes values of a registered type as a `Base` (see ``TypeRegistry``); made by
-/// ``Mapping/polymorphic(_:)-(TypeRegistry<Base>)``.
+/// `polymorphic(_:)`.
 public struct PolymorphicTransform<Base>: ValueTransform {
   /// The registry, or `nil` to use the one of the context.
   let registry: TypeRegistry<Base>?

@@ -245,8 +245,8 @@ extension DecodeRun {
       return decodingError
     }
     let message: String
-    if let failure = failure as? ValueTransformError {
-      message = failure.message
+    if let failure = failure as? any TransformMessage {
+      message = failure.description
     } else if let representation, keys.isEmpty {
       message =
         "Cannot convert \(CodingPathText.shortened(describe(representation), to: 60)) to \(valueType): "

@@ -29,7 +29,7 @@ extension EncodeRun {
       return failure
     }
     let message =
-      (failure as? ValueTransformError)?.message
+      (failure as? any TransformMessage)?.description
       ?? "Cannot convert \(CodingPathText.shortened(describe(value), to: 60)) for encoding: \(failure)"
     return EncodingError.invalidValue(
       value,

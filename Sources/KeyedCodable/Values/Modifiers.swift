@@ -127,7 +127,7 @@ public struct SortedTransform<Element: Comparable & Codable>: ValueTransform {
 }
 
 /// The elements of an array, sorted by one of their properties; made by
-/// ``Mapping/sorted(by:_:)-(KeyPath<Element,Key>&Sendable,_)``.
+/// ``Mapping/sorted(by:_:)``.
 ///
 /// The sort is stable: elements with equal keys keep their order.
 public struct SortedByKeyTransform<Element: Codable, Key: Comparable>: ValueTransform {

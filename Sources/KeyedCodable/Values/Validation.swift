@@ -142,7 +142,9 @@ final class CompiledPatterns: Sendable {
 }
 
 /// The error of a value that breaks a ``ValidationRule``.
-public struct ValidationError: Error, Sendable, CustomStringConvertible, Equatable {
+public struct ValidationError: Error, Sendable, CustomStringConvertible, Equatable,
+  TransformMessage
+{
   /// The rule, as a short phrase.
   public let rule: String
   /// The rejected value as text, shortened when long.

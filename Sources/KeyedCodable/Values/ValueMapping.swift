@@ -1,7 +1,7 @@
 /// A mapping whose value passes through a ``ValueTransform`` (a conversion, defaults,
 /// modifiers, validation) between the document and the property.
 ///
-/// Made from a ``Mapping`` by ``Mapping/using(_:)``, ``Mapping/default(_:when:)``, a modifier
+/// Made from a ``Mapping`` by ``Mapping/using(_:)-(Transform)``, ``Mapping/default(_:when:)``, a modifier
 /// such as ``Mapping/trimmed()`` or a rule such as ``Mapping/validate(_:)-(ValidationRule<Value>)``;
 /// connected to a property with the same operators as a plain mapping:
 ///

@@ -1,7 +1,7 @@
 /// A two-way conversion between a value as a document holds it and as a property holds it.
 ///
 /// A transform reads a `Codable` ``Representation`` (a `String`, a number, an array) and makes a
-/// ``Value`` of the model's type, and back. Use one in any mapping with ``Mapping/using(_:)``:
+/// ``Value`` of the model's type, and back. Use one in any mapping with ``Mapping/using(_:)-(Transform)``:
 ///
 /// ```swift
 /// try homepage <-> map["homepage"].using(.url)                 // URL from a string
@@ -18,8 +18,9 @@
 /// struct CentsTransform: ValueTransform {
 ///     func decode(_ cents: Int) throws -> Decimal { Decimal(cents) / 100 }
 ///     func encode(_ amount: Decimal) throws -> Int {
-///         guard let cents = Int(exactly: NSDecimalNumber(decimal: amount * 100)) else {
-///             throw ValueTransformError("\(amount) has fractions of a cent")
+///         let cents = NSDecimalNumber(decimal: amount * 100).intValue
+///         guard Decimal(cents) == amount * 100 else {
+///             throw ValueTransformError("\(amount) has a fraction of a cent.")
 ///         }
 ///         return cents
 ///     }
@@ -54,7 +55,9 @@ public protocol ValueTransform<Value, Representation>: Sendable {
 
 /// An error a ``ValueTransform`` throws, whose message becomes the message of the decode's or
 /// encode's error.
-public struct ValueTransformError: Error, Sendable, CustomStringConvertible, Equatable {
+public struct ValueTransformError: Error, Sendable, CustomStringConvertible, Equatable,
+  TransformMessage
+{
   /// What is wrong with the value, as a sentence.
   public let message: String
 
@@ -112,7 +115,7 @@ extension ValueTransform {
   /// This transform, then `next`, which reads what this one makes.
   ///
   /// ```swift
-  /// try tags <-> map["tags"].using(.commaSeparated.then(.sorted()))
+  /// try name <-> map["name"].using(TrimmedTransform().then(ValidatingTransform(.nonEmpty)))
   /// ```
   ///
   /// - Parameter next: The transform applied to this one's values.
@@ -143,3 +146,7 @@ public struct IdentityTransform<Value: Codable>: ValueTransform {
   /// - Returns: The same value.
   public func encode(_ value: Value) -> Value { value }
 }
+
+/// An error of a transform whose description is a complete message, used as the message of the
+/// decode's or encode's error as it is.
+protocol TransformMessage: CustomStringConvertible {}

@@ -160,7 +160,7 @@ extension Double: NumericText {
   public var strictText: String { NumericTextParsing.jsonText(of: self) }
 }
 
-/// A number as a numeric string, and back; made by ``ValueTransform/numericString``.
+/// A number as a numeric string, and back; made by ``ValueTransform/numericString(_:)``.
 ///
 /// Reads a string that spells a number of the property's type (see
 /// ``Conversions/numbersFromStrings`` for the rules) or a plain number, and writes a string:

@@ -2,8 +2,10 @@ import Foundation
 
 /// `URL` from a string, and back; made by ``ValueTransform/url``.
 ///
-/// A string `URL(string:)` rejects (the empty string, one with spaces) is
-/// `DecodingError.dataCorrupted` at the value's path. Encoding writes `absoluteString`.
+/// The empty string, a string with whitespace or control characters, and one `URL(string:)`
+/// rejects are `DecodingError.dataCorrupted` at the value's path (some versions of Foundation
+/// percent-encode spaces instead of rejecting them; this transform never guesses). Encoding
+/// writes `absoluteString`.
 public struct URLTransform: ValueTransform {
   /// Creates the transform.
   public init() {}
@@ -14,7 +16,10 @@ public struct URLTransform: ValueTransform {
   /// - Returns: The URL.
   /// - Throws: ``ValueTransformError`` for a string that is not a URL.
   public func decode(_ text: String) throws -> URL {
-    guard let url = URL(string: text) else {
+    let hasSpaceOrControl = text.unicodeScalars.contains {
+      $0.properties.isWhitespace || $0.properties.generalCategory == .control
+    }
+    guard !text.isEmpty, !hasSpaceOrControl, let url = URL(string: text) else {
       throw ValueTransformError("\(CodingPathText.quoted(text)) is not a valid URL.")
     }
     return url
