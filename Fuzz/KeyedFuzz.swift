@@ -90,10 +90,16 @@ func decode<Model: FuzzModel>(
   let decoder = JSONDecoder()
   decoder.userInfo[fuzzSpecKey] = input.spec
   do {
-    return .value(try decoder.decode(Model.self, from: data).value)
+    return .value(try decoder.decode(Model.self, from: data, with: context(input)).value)
   } catch {
     return .error(describe(error, input, while: action))
   }
+}
+
+/// The context every decode and encode of an input runs with: the configuration of the
+/// configured models.
+func context(_ input: FuzzInput) -> MappingContext {
+  .configuration(fuzzConfiguration(input.spec))
 }
 
 /// Whether to print what each model does (set `KEYED_FUZZ_VERBOSE=1` to replay an input).
@@ -120,14 +126,15 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
 
   let decoder = JSONDecoder()
   decoder.userInfo[fuzzSpecKey] = input.spec
-  guard case .value = first, let model = try? decoder.decode(Model.self, from: input.document)
+  guard case .value = first,
+    let model = try? decoder.decode(Model.self, from: input.document, with: context(input))
   else { return }
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   encoder.userInfo[fuzzSpecKey] = input.spec
   let encoded: Data
   do {
-    encoded = try encoder.encode(model)
+    encoded = try encoder.encode(model, with: context(input))
   } catch let error as EncodingError {
     // A conflict between mappings, or more levels than JSONEncoder writes.
     if verbose {
@@ -143,7 +150,7 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
   }
   let again: Model
   do {
-    again = try decoder.decode(Model.self, from: encoded)
+    again = try decoder.decode(Model.self, from: encoded, with: context(input))
   } catch {
     violation("\(name) encoded \(json), which does not decode: \(error)", input)
   }
@@ -151,7 +158,7 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
     violation("\(name) encoded \(json), which decodes to \(again.value), not \(model.value)", input)
   }
   do {
-    let reencoded = try encoder.encode(again)
+    let reencoded = try encoder.encode(again, with: context(input))
     if reencoded != encoded {
       violation(
         "\(name) encoded \(json), then \(String(decoding: reencoded, as: UTF8.self))", input)
@@ -166,6 +173,8 @@ func exerciseAll<Pool>(_ input: FuzzInput, pool: Pool.Type) {
   exercise(Program<Origin>.self, Program<Pool>.self, input)
   exercise(AllRoot<Origin>.self, AllRoot<Pool>.self, input)
   exercise(AllFor<Origin>.self, AllFor<Pool>.self, input)
+  exercise(Configured<Origin>.self, Configured<Pool>.self, input)
+  exercise(Shapes<Origin>.self, Shapes<Pool>.self, input)
 }
 
 /// Picks the pool type numbered by the low `bits` bits of `number` (64 types for 6 bits): each

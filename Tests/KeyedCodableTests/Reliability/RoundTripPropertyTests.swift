@@ -25,6 +25,10 @@ import Testing
     var nickname: String
   }
 
+  enum Status: String, Codable, Sendable, CaseIterable {
+    case active, suspended, closed
+  }
+
   /// A Keyedable model used inside ``Record``, alone and in arrays.
   struct Child: Codable, Keyedable, Equatable {
     var id: Int!
@@ -91,6 +95,18 @@ import Testing
     var branch: String?
     /// Mapped with the if-present operator.
     var kept = -1
+    /// Transforms, dates, defaults, explicit nulls, missing versus null, lossy dictionaries.
+    var link: URL?
+    var when: Date?
+    var clicked: Date?
+    var status = Status.active
+    var blob: Data?
+    var amount: Decimal?
+    var retries = 3
+    var nickname: Presence<String> = .absent
+    var middleName: String?
+    var rates: [String: Double]?
+    var sortedTags: [String] = []
 
     init() {}
 
@@ -127,6 +143,17 @@ import Testing
         try branch <-> map["branch.odd.value"]
       }
       try kept <?> map["kept"]
+      try link <-> map["values.link"].using(.url)
+      try when <-> map["values.when"].using(.iso8601(fractionalDigits: 3))
+      try clicked <-> map["values.clicked"].using(.unixMilliseconds)
+      try status <-> map["values.status"].using(.rawValue())
+      try blob <-> map["values.blob"].using(.base64URL)
+      try amount <-> map["values.amount"].using(.decimalString)
+      try retries <-> map["values.retries"].default(3)
+      try nickname <-> map["values.nickname"]
+      try middleName <-> map["values.middleName"].explicitNull()
+      try rates <-> map["values.* rates"]
+      try sortedTags <-> map["values.tags"].sorted()
     }
   }
 
@@ -268,6 +295,33 @@ import Testing
       record.variant = Int8.random(in: .min ... .max, using: &random)
       record.branch = optional { $0.string() }
       record.kept = int()
+      record.link = optional { URL(string: "https://example.com/\($0.int())") }.flatMap { $0 }
+      record.when = optional {
+        Date(
+          timeIntervalSince1970: Double(
+            Int64.random(in: -1_000_000_000_000...4_000_000_000_000, using: &$0.random)) / 1000)
+      }
+      record.clicked = optional {
+        Date(
+          timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000_000, using: &$0.random))
+            / 1000)
+      }
+      record.status = pick(Status.allCases)
+      record.blob = optional { generator in
+        Data(
+          (0..<Int.random(in: 0...20, using: &generator.random)).map { _ in
+            UInt8.random(in: .min ... .max, using: &generator.random)
+          })
+      }
+      record.amount = optional { Decimal($0.int()) / 100 }
+      record.retries = int()
+      record.nickname = pick([.absent, .null, .value(string())])
+      record.middleName = optional { $0.string() }
+      record.rates = optional { generator in
+        Dictionary(
+          generator.array { ($0.string(), $0.double()) }, uniquingKeysWith: { first, _ in first })
+      }
+      record.sortedTags = array { $0.string() }.sorted()
       return record
     }
 
@@ -440,5 +494,11 @@ import Testing
     #expect(covers { $0.variant % 2 == 0 })
     #expect(covers { $0.dictionary?.keys.contains { $0.contains(".") } == true })
     #expect(covers { $0.code.contains(".") })
+    #expect(covers { $0.nickname == .null })
+    #expect(covers { $0.nickname == .absent })
+    #expect(covers { $0.middleName == nil })
+    #expect(covers { $0.when == nil })
+    #expect(covers { ($0.rates?.count ?? 0) > 1 })
+    #expect(covers { $0.sortedTags.count > 1 })
   }
 }
