@@ -196,8 +196,10 @@ final class DecodeRun: MappingRun {
     {
       return converted
     }
+    let isAboutValue = MappingErrors.isAbout(error, valueAt: valueCodingPath(of: target))
     throw MappingErrors.noted(
-      error, model: model, expected: Value.self, keyPath: mapping.keyDescription)
+      error, model: model, expected: isAboutValue ? Value.self : nil,
+      keyPath: mapping.keyDescription)
   }
 
   /// Decodes the value at any target: plain members, flat values and lossy arrays.

@@ -73,7 +73,11 @@ extension Dictionary: LossyDecodableDictionary where Key == String, Value: Decod
   ) throws -> [String: Value] {
     let container = try decoder.container(keyedBy: PathKey.self)
     var entries: [String: Value] = [:]
-    for key in container.allKeys {
+    // In key order: coders list members in no fixed order, and drops are reported in order.
+    let keys = container.allKeys.sorted {
+      $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8)
+    }
+    for key in keys {
       do {
         entries[key.stringValue] = try container.decode(Value.self, forKey: key)
       } catch {

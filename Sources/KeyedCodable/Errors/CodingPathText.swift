@@ -72,8 +72,46 @@ enum CodingPathText {
   /// - Parameter text: Any text.
   /// - Returns: For example `"first name"` or `"tab\there"`.
   static func quoted(_ text: String) -> String {
+    "\"" + text.map(escaped).joined() + "\""
+  }
+
+  /// `value` as a message shows it: a string quoted and escaped, anything else as it
+  /// describes itself; at most `limit` characters, cut between two characters (never inside an
+  /// escape) and ended with `…`. A cut string has no closing quote: `"abc…`.
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  ///   - limit: The most characters shown.
+  /// - Returns: The text.
+  static func shown(_ value: Any, limit: Int = 60) -> String {
+    guard let text = value as? String else {
+      return shortened(oneLine(String(describing: value)), to: limit)
+    }
     var result = "\""
-    for scalar in text.unicodeScalars {
+    var count = 1
+    for character in text {
+      let piece = escaped(character)
+      // Room for the piece and a closing quote, or for an ellipsis after a cut.
+      guard count + piece.count + 1 <= limit else {
+        return result + "…"
+      }
+      result += piece
+      count += piece.count
+    }
+    return result + "\""
+  }
+
+  /// One character as it reads inside a quoted string: JSON escapes for quotes, backslashes and
+  /// control characters, `\u` escapes for what does not print on its own. A character of
+  /// several scalars that prints (an emoji joined with U+200D, a letter and its accent) is kept
+  /// whole.
+  private static func escaped(_ character: Character) -> String {
+    let scalars = character.unicodeScalars
+    if scalars.count > 1, !scalars.allSatisfy(isInvisible) {
+      return String(character)
+    }
+    var result = ""
+    for scalar in scalars {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
@@ -93,7 +131,7 @@ enum CodingPathText {
         }
       }
     }
-    return result + "\""
+    return result
   }
 
   /// Whether a character does not print on its own: control and format characters, separators

@@ -212,14 +212,16 @@ enum MappingErrors {
   /// Only an error without an underlying error gets a note: one that has an underlying error
   /// keeps it where code that catches it looks for it.
   ///
+  /// An error that already has a note keeps it: the innermost model knows best.
+  ///
   /// - Parameters:
   ///   - error: The error a mapping throws.
   ///   - model: The model type.
-  ///   - expected: The type the mapping reads or writes.
-  ///   - keyPath: The mapping's key path, as written.
+  ///   - expected: The type the mapping reads or writes, when the error is about that value.
+  ///   - keyPath: The mapping's key path, as written, if the error comes from a mapping.
   /// - Returns: The error, with a note when it had no underlying error.
   static func noted(
-    _ error: any Error, model: Any.Type, expected: Any.Type, keyPath: String
+    _ error: any Error, model: Any.Type, expected: Any.Type?, keyPath: String?
   ) -> any Error {
     let underlying: (any Error)?
     switch error {
@@ -234,5 +236,30 @@ enum MappingErrors {
     guard underlying == nil else { return error }
     return ErrorNote.attach(
       to: error, modelType: model, expectedType: expected, keyPath: keyPath)
+  }
+
+  /// Whether `error` is about the value at `valuePath` itself (its member is missing, `null`,
+  /// of the wrong type or invalid), rather than about an object on its way or a value inside it.
+  ///
+  /// - Parameters:
+  ///   - error: A decoding error.
+  ///   - valuePath: The full coding path of a mapping's value.
+  /// - Returns: Whether the error names that value.
+  static func isAbout(_ error: any Error, valueAt valuePath: [any CodingKey]) -> Bool {
+    func same(_ path: [any CodingKey]) -> Bool {
+      path.count == valuePath.count
+        && zip(path, valuePath).allSatisfy {
+          $0.stringValue == $1.stringValue && $0.intValue == $1.intValue
+        }
+    }
+    switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      return same(context.codingPath + [key])
+    case DecodingError.valueNotFound(_, let context), DecodingError.typeMismatch(_, let context),
+      DecodingError.dataCorrupted(let context):
+      return same(context.codingPath)
+    default:
+      return false
+    }
   }
 }

@@ -127,9 +127,11 @@ class MappingRun {
     takesSlowPath = true
     let plan = follower.finish(modelType: modelType, publishing: true)
     if let selection, let unused = selectionUsed.firstIndex(of: false) {
-      throw MappingErrors.unmappedSelection(
-        selection.names[unused], model: model, decoding: follower.isDecoding,
-        codingPath: modelCodingPath)
+      throw MappingErrors.noted(
+        MappingErrors.unmappedSelection(
+          selection.names[unused], model: model, decoding: follower.isDecoding,
+          codingPath: modelCodingPath),
+        model: model, expected: nil, keyPath: nil)
     }
     return plan
   }

@@ -135,11 +135,13 @@ private enum SeenValue: Decodable {
 
   init(from decoder: any Decoder) throws {
     if let container = try? decoder.container(keyedBy: PathKey.self) {
+      // Sorted: coders list members in no fixed order, and a line must read the same on every
+      // decode.
+      let keys = container.allKeys.sorted {
+        $0.stringValue.utf8.lexicographicallyPrecedes($1.stringValue.utf8)
+      }
       self = .object(
-        try container.allKeys.map {
-          ($0.stringValue, try container.decode(SeenValue.self, forKey: $0))
-        }
-      )
+        try keys.map { ($0.stringValue, try container.decode(SeenValue.self, forKey: $0)) })
     } else if var container = try? decoder.unkeyedContainer() {
       var elements: [SeenValue] = []
       while !container.isAtEnd {

@@ -60,7 +60,7 @@ extension DecodeRun {
     } catch {
       guard let fallback, fallback.condition.coversInvalid else { throw error }
       report(
-        .defaulted(value: CodingPathText.shortened(String(describing: fallback.value), to: 60)),
+        .defaulted(value: CodingPathText.shown(fallback.value)),
         at: valueCodingPath(of: target), keyPath: mapping.mapping.keyDescription, error: error)
       return fallback.value
     }
@@ -244,25 +244,9 @@ extension DecodeRun {
     if let decodingError = failure as? DecodingError {
       return decodingError
     }
-    let message: String
-    if let failure = failure as? any TransformMessage {
-      message = failure.description
-    } else if let representation, keys.isEmpty {
-      message =
-        "Cannot convert \(CodingPathText.shortened(describe(representation), to: 60)) to \(valueType): "
-        + "\(failure)"
-    } else {
-      message = "Cannot convert the value to \(valueType): \(failure)"
-    }
+    // The transform's own words: its error's description is the message.
+    let message = CodingPathText.oneLine(String(describing: failure))
     return .dataCorrupted(
       .init(codingPath: path + keys, debugDescription: message, underlyingError: failure))
   }
-}
-
-/// A value as it reads in a message: strings quoted.
-func describe(_ value: Any) -> String {
-  if let string = value as? String {
-    return CodingPathText.quoted(string)
-  }
-  return String(describing: value)
 }

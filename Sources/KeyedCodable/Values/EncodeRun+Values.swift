@@ -28,9 +28,8 @@ extension EncodeRun {
     if failure is EncodingError {
       return failure
     }
-    let message =
-      (failure as? any TransformMessage)?.description
-      ?? "Cannot convert \(CodingPathText.shortened(describe(value), to: 60)) for encoding: \(failure)"
+    // The transform's own words: its error's description is the message.
+    let message = CodingPathText.oneLine(String(describing: failure))
     return EncodingError.invalidValue(
       value,
       .init(

@@ -384,7 +384,43 @@ extension ValueMapping where Transform.Value: Codable {
   }
 }
 
+extension ValueMapping where Transform.Value == String? {
+  /// This mapping, trimming the optional string its transform makes and giving `nil` when
+  /// nothing is left.
+  ///
+  /// - Returns: The mapping with the modifier after its transform.
+  public func trimmedNilIfEmpty() -> ValueMapping<
+    ChainedTransform<Transform, TrimmedNilIfEmptyTransform>
+  > {
+    then(TrimmedNilIfEmptyTransform())
+  }
+}
+
 extension ValueMapping {
+  /// This mapping, sorting the array its transform makes by a property of the elements.
+  ///
+  /// - Parameters:
+  ///   - key: The property to sort by.
+  ///   - order: Ascending unless given.
+  /// - Returns: The mapping with the modifier after its transform.
+  public func sorted<Element: Codable, Key: Comparable>(
+    by key: KeyPath<Element, Key> & Sendable, _ order: SortOrder = .ascending
+  ) -> ValueMapping<ChainedTransform<Transform, SortedByKeyTransform<Element, Key>>>
+  where Transform.Value == [Element] {
+    then(SortedByKeyTransform(by: key, order))
+  }
+
+  /// This mapping, sorting the array its transform makes with a comparison.
+  ///
+  /// - Parameter areInIncreasingOrder: Whether the first element belongs before the second.
+  /// - Returns: The mapping with the modifier after its transform.
+  public func sorted<Element: Codable>(
+    by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool
+  ) -> ValueMapping<ChainedTransform<Transform, SortedByComparisonTransform<Element>>>
+  where Transform.Value == [Element] {
+    then(SortedByComparisonTransform(by: areInIncreasingOrder))
+  }
+
   /// This mapping, sorting the array its transform makes.
   ///
   /// - Parameter order: Ascending unless given.

@@ -49,7 +49,7 @@ extension DecodingReporter {
     events.events.append(
       (
         events.keys,
-        .defaulted(value: CodingPathText.shortened(String(describing: value), to: 60)), error
+        .defaulted(value: CodingPathText.shown(value)), error
       ))
   }
 }

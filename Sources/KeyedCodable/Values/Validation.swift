@@ -142,9 +142,7 @@ final class CompiledPatterns: Sendable {
 }
 
 /// The error of a value that breaks a ``ValidationRule``.
-public struct ValidationError: Error, Sendable, CustomStringConvertible, Equatable,
-  TransformMessage
-{
+public struct ValidationError: Error, Sendable, CustomStringConvertible, Equatable {
   /// The rule, as a short phrase.
   public let rule: String
   /// The rejected value as text, shortened when long.
@@ -176,7 +174,7 @@ public struct ValidatingTransform<Value: Codable>: ValueTransform {
   public func decode(_ value: Value) throws -> Value {
     guard rule.isSatisfied(by: value) else {
       throw ValidationError(
-        rule: rule.name, value: CodingPathText.shortened(describe(value), to: 60))
+        rule: rule.name, value: CodingPathText.shown(value))
     }
     return value
   }

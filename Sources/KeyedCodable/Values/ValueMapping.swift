@@ -65,6 +65,27 @@ public struct ValueMapping<Transform: ValueTransform> {
     return chained
   }
 
+  /// This mapping with `next` applied after its transform, which keeps the type of the
+  /// value: a modifier or a rule. A default given before stays, and applies to the result.
+  ///
+  /// - Parameter next: A transform from this mapping's values to values of the same type.
+  /// - Returns: The mapping with the composed transform.
+  public func then<Next: ValueTransform>(_ next: Next) -> ValueMapping<
+    ChainedTransform<Transform, Next>
+  >
+  where Next.Representation == Transform.Value, Next.Value == Transform.Value {
+    var chained = ValueMapping<ChainedTransform<Transform, Next>>(
+      mapping: mapping, transform: transform.then(next))
+    chained.fallback = fallback.map { .init(value: $0.value, condition: $0.condition) }
+    if let elementwise {
+      chained.elementwise = { run, mapping, target, required in
+        guard let value = try elementwise(run, mapping, target, required) else { return nil }
+        return try next.decode(value)
+      }
+    }
+    return chained
+  }
+
   /// This mapping with a value to use when the document has none, or an invalid one.
   ///
   /// ```swift

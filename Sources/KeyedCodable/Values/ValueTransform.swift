@@ -55,9 +55,7 @@ public protocol ValueTransform<Value, Representation>: Sendable {
 
 /// An error a ``ValueTransform`` throws, whose message becomes the message of the decode's or
 /// encode's error.
-public struct ValueTransformError: Error, Sendable, CustomStringConvertible, Equatable,
-  TransformMessage
-{
+public struct ValueTransformError: Error, Sendable, CustomStringConvertible, Equatable {
   /// What is wrong with the value, as a sentence.
   public let message: String
 
@@ -146,7 +144,3 @@ public struct IdentityTransform<Value: Codable>: ValueTransform {
   /// - Returns: The same value.
   public func encode(_ value: Value) -> Value { value }
 }
-
-/// An error of a transform whose description is a complete message, used as the message of the
-/// decode's or encode's error as it is.
-protocol TransformMessage: CustomStringConvertible {}

@@ -415,9 +415,7 @@ struct ModifierTests {
     #expect(invalid.volume == 5)
   }
 
-  @Test(
-    .disabled(
-      "BUG: a default written before a modifier (`.default([]).sorted()`) is silently dropped"))
+  @Test
   func aDefaultWrittenBeforeAModifierIsKept() throws {
     struct Early: Codable, Keyedable {
       var tags: [String] = ["unset"]

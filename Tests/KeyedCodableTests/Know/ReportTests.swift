@@ -241,9 +241,7 @@ struct ReportTests {
     }
   }
 
-  @Test(
-    .disabled(
-      "BUG: a lossy dictionary reports dropped entries in allKeys order: random with JSONDecoder"))
+  @Test
   func theDroppedEntriesOfALossyDictionaryAreReportedInKeyOrder() throws {
     for _ in 0..<20 {
       let (_, report) = try decodeWithReport(Rates.self, from: Self.ratesJSON)

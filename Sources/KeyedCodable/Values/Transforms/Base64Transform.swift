@@ -54,7 +54,7 @@ public struct Base64Transform: ValueTransform {
 
   private func invalid(_ text: String) -> ValueTransformError {
     ValueTransformError(
-      "\(CodingPathText.shortened(CodingPathText.quoted(text), to: 60)) is not valid "
+      "\(CodingPathText.shown(text)) is not valid "
         + (urlSafe ? "base64url." : "base64."))
   }
 }

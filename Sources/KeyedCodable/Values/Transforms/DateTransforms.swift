@@ -251,7 +251,7 @@ private func dateOrError(_ result: Result<Date, DateTextError>, _ text: String, 
     return date
   case .failure(let error):
     throw ValueTransformError(
-      "\(CodingPathText.shortened(CodingPathText.quoted(text), to: 60)) is not \(format): "
+      "\(CodingPathText.shown(text)) is not \(format): "
         + "\(error.reason) (at offset \(error.offset)).")
   }
 }

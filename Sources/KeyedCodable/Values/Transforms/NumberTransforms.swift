@@ -61,7 +61,7 @@ public struct NumberOrString<Number: NumericText>: Codable, Sendable {
           .init(
             codingPath: decoder.codingPath,
             debugDescription:
-              "\(CodingPathText.shortened(CodingPathText.quoted(text), to: 60)) is not a "
+              "\(CodingPathText.shown(text)) is not a "
               + "number of type \(Number.self)."))
       }
       self.init(value, asString: true)

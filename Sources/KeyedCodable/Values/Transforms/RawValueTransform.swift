@@ -30,7 +30,7 @@ where Value.RawValue: Codable {
       return value
     }
     let error = ValueTransformError(
-      "\(CodingPathText.shortened(describe(rawValue), to: 60)) is not a raw value of "
+      "\(CodingPathText.shown(rawValue)) is not a raw value of "
         + "\(Value.self)\(Self.knownValues).")
     guard let fallback else { throw error }
     DecodingReporter.recordReplacement(with: fallback, because: error)
@@ -48,7 +48,7 @@ where Value.RawValue: Codable {
   /// The known raw values, for the message, when the type lists its cases.
   private static var knownValues: String {
     guard let cases = Value.self as? any CaseIterable.Type else { return "" }
-    let values = cases.allCaseValues.compactMap { ($0 as? Value)?.rawValue }.map(describe)
+    let values = cases.allCaseValues.compactMap { ($0 as? Value)?.rawValue }.map { CodingPathText.shown($0) }
     return values.isEmpty ? "" : "; known values are \(values.joined(separator: ", "))"
   }
 }

@@ -20,7 +20,7 @@ public struct URLTransform: ValueTransform {
       $0.properties.isWhitespace || $0.properties.generalCategory == .control
     }
     guard !text.isEmpty, !hasSpaceOrControl, let url = URL(string: text) else {
-      throw ValueTransformError("\(CodingPathText.quoted(text)) is not a valid URL.")
+      throw ValueTransformError("\(CodingPathText.shown(text)) is not a valid URL.")
     }
     return url
   }

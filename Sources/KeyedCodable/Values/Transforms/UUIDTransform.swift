@@ -23,7 +23,7 @@ public struct UUIDTransform: ValueTransform {
   /// - Throws: ``ValueTransformError`` for a string that is not a UUID.
   public func decode(_ text: String) throws -> UUID {
     guard let uuid = UUID(uuidString: text) else {
-      throw ValueTransformError("\(CodingPathText.quoted(text)) is not a valid UUID.")
+      throw ValueTransformError("\(CodingPathText.shown(text)) is not a valid UUID.")
     }
     return uuid
   }
