@@ -53,6 +53,11 @@ extension DecodeRun {
     _ mapping: ValueMapping<Transform>, at target: MappingTarget, required: Bool
   ) throws -> Transform.Value? {
     let fallback = mapping.fallback
+    if fallback != nil {
+      // A default stands in for this value, not for the model: a model that is not an object
+      // (or is `null`) fails as it would without defaults.
+      _ = try objectIsOpen(0, for: mapping.mapping, required: true)
+    }
     do {
       if let value = try decodeConverted(mapping, at: target, required: false) {
         return value

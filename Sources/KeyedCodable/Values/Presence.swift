@@ -71,7 +71,7 @@ public func <-> <Value: Codable>(left: inout Presence<Value>, right: Mapping) th
 @inlinable
 public func <<- <Value: Decodable>(left: inout Presence<Value>, right: Mapping) throws {
   guard let run = right.map.decoding else { return }
-  if let presence = try run.decodePresence(Value.self, right) {
+  if let presence = try run.decodePresence(Value.self, right, required: right.isRequired) {
     left = presence
   }
 }
@@ -124,20 +124,8 @@ public func <<- <Transform: ValueTransform>(
   left: inout Presence<Transform.Value>, right: ValueMapping<Transform>
 ) throws {
   guard let run = right.mapping.map.decoding else { return }
-  guard let presence = try run.decodePresence(Transform.Representation.self, right.mapping) else {
-    return
-  }
-  switch presence {
-  case .absent: left = .absent
-  case .null: left = .null
-  case .value(let representation):
-    do {
-      left = .value(
-        try run.convert(representation, with: right.transform, for: right.mapping))
-    } catch {
-      throw run.transformFailure(
-        error, right.mapping, representation: representation, valueType: Transform.Value.self)
-    }
+  if let presence = try run.decodePresence(right) {
+    left = presence
   }
 }
 
@@ -167,26 +155,95 @@ public func ->> <Transform: ValueTransform>(
 extension DecodeRun {
   /// Decodes the value `mapping` points at as absent, `null` or a value.
   ///
+  /// - Parameters:
+  ///   - type: The type of the value.
+  ///   - mapping: The mapping.
+  ///   - required: Whether the key must be there (it may hold `null`).
   /// - Returns: The presence, or `nil` when the mapping is not selected.
+  /// - Throws: `keyNotFound` for a required key that is missing, and the errors of a present
+  ///   value that does not decode.
   @usableFromInline
-  func decodePresence<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping) throws
-    -> Presence<Value>?
+  func decodePresence<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping, required: Bool)
+    throws -> Presence<Value>?
   {
     try checkInUse(mapping)
     if selection != nil, skips(mapping) {
       return nil
     }
     let target = target(of: mapping, valueType: Value.self)
+    return try presence(of: Value.self, at: target, mapping, required: required)
+  }
+
+  /// Decodes the value of a ``ValueMapping`` as absent, `null` or a value converted by its
+  /// transform; a default for invalid values replaces a present value that fails.
+  ///
+  /// - Returns: The presence, or `nil` when the mapping is not selected.
+  @usableFromInline
+  func decodePresence<Transform: ValueTransform>(_ mapping: ValueMapping<Transform>) throws
+    -> Presence<Transform.Value>?
+  {
+    try checkInUse(mapping.mapping)
+    if selection != nil, skips(mapping.mapping) {
+      return nil
+    }
+    let target = target(of: mapping.mapping, valueType: Transform.Representation.self)
+    let fallback = mapping.fallback.flatMap { $0.condition.coversInvalid ? $0 : nil }
+    if fallback != nil {
+      // The default stands in for this value, not for the model (see `decodeValue`).
+      _ = try objectIsOpen(0, for: mapping.mapping, required: true)
+    }
+    do {
+      let presence = try presence(
+        of: Transform.Representation.self, at: target, mapping.mapping,
+        required: mapping.mapping.isRequired, absentIsError: false)
+      switch presence {
+      case .absent: return .absent
+      case .null: return .null
+      case .value(let representation):
+        do {
+          return .value(try convert(representation, with: mapping.transform, for: mapping.mapping))
+        } catch {
+          throw transformFailure(
+            error, mapping.mapping, representation: representation,
+            valueType: Transform.Value.self)
+        }
+      }
+    } catch let error where fallback != nil && !(error is RequiredKeyMissing) {
+      guard let fallback else { throw error }
+      report(
+        .defaulted(value: CodingPathText.shown(fallback.value)),
+        at: valueCodingPath(of: target), keyPath: mapping.mapping.keyDescription, error: error)
+      return .value(fallback.value)
+    } catch let missing as RequiredKeyMissing {
+      throw missing.error
+    }
+  }
+
+  /// Decodes the value at `target` as absent, `null` or a value.
+  private func presence<Value: Decodable>(
+    of type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool,
+    absentIsError: Bool = true
+  ) throws -> Presence<Value> {
     guard case .value(let parent, _, let key, _) = target else {
       // A flat value or a listed object has no member of its own: present or absent.
       return try decodeResolved(Value.self, at: target, mapping, required: false).map {
         .value($0)
       } ?? .absent
     }
-    guard try objectIsOpen(parent, for: mapping, required: false) else { return .absent }
+    do {
+      guard try objectIsOpen(parent, for: mapping, required: required) else { return .absent }
+    } catch {
+      // An object on the way to a required key is missing or null.
+      throw absentIsError ? error : RequiredKeyMissing(error: error)
+    }
     switch try backend.presence(of: key, in: parent) {
-    case .missing: return .absent
-    case .null: return .null
+    case .missing:
+      guard required else { return .absent }
+      let error = MappingErrors.absentMember(
+        key, isNull: false, codingPath: codingPath(to: parent), keyPath: mapping.keyDescription)
+      throw absentIsError ? error : RequiredKeyMissing(error: error)
+    case .null:
+      return .null
     case .object, .unopened:
       guard let value = try decodeResolved(Value.self, at: target, mapping, required: true) else {
         return .absent
@@ -194,4 +251,9 @@ extension DecodeRun {
       return .value(value)
     }
   }
+}
+
+/// A required key that is missing, kept apart from the errors a default replaces.
+private struct RequiredKeyMissing: Error {
+  let error: any Error
 }

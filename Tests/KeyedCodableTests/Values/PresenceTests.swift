@@ -105,7 +105,7 @@ struct PresenceTests {
     #expect(address.city == .absent && address.zip == "0150")
   }
 
-  @Test(.disabled("BUG: a default for invalid values is ignored by a Presence property"))
+  @Test
   func aDefaultForInvalidValuesReplacesAnInvalidPresentValue() throws {
     struct Patch: Codable, Keyedable {
       var limit: Presence<Int> = .absent

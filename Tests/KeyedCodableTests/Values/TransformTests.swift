@@ -123,10 +123,7 @@ struct TransformTests {
         == ValueTransformError(#""http://[::1" is not a valid URL."#))
   }
 
-  @Test(
-    .disabled(
-      "BUG: URLTransform accepts a string with spaces (\"not a url\" becomes not%20a%20url), documented as rejected"
-    ))
+  @Test
   func aStringWithSpacesIsNotAURL() throws {
     expectError(
       "dataCorrupted", at: ["homepage"], message: #""https://exa mple.com" is not a valid URL."#
@@ -454,7 +451,6 @@ struct TransformTests {
   }
 
   @Test(
-    .disabled("BUG: base64 and base64url accept excess padding (\"aGVsbG8==\", \"aGVsbA===\")"),
     arguments: ["aGVsbG8==", "aGVsbG8===", "aGVsbA==="])
   func base64WithExcessPaddingIsDataCorrupted(text: String) throws {
     expectError("dataCorrupted", at: ["standard"], message: "\"\(text)\" is not valid base64.") {
@@ -673,10 +669,7 @@ struct TransformTests {
     }
   }
 
-  @Test(
-    .disabled(
-      "BUG: .numericString() writes a non-finite Double as \"inf\" or \"nan\", which it cannot read back"
-    ))
+  @Test
   func aNonFiniteDoubleIsNotWrittenAsANumericString() throws {
     for value in [Double.infinity, -Double.infinity, Double.nan] {
       expectError("invalidValue", at: ["ratio"]) {
@@ -927,12 +920,12 @@ struct TransformTests {
         == ValueTransformError("-5 cents is a negative amount."))
   }
 
-  @Test func anyOtherErrorIsDescribedWithTheValueAndTheType() throws {
+  @Test func anyOtherErrorsDescriptionIsTheMessage() throws {
     let error = thrownError {
       try decode(Payment.self, from: #"{"order": {"amount": 1}, "sensor": 1500}"#)
     }
     #expect(error.flatMap(shape(of:)) == ErrorShape(kind: "dataCorrupted", path: ["sensor"]))
-    #expect(error.map(message(of:)) == "Cannot convert 1500 to Double: the sensor overheated")
+    #expect(error.map(message(of:)) == "the sensor overheated")
     #expect(underlyingError(of: error) is Overheated)
   }
 
@@ -949,7 +942,7 @@ struct TransformTests {
     let hot = with(Payment()) { $0.temperature = 150 }
     let plain = thrownError { try encodeJSON(hot) }
     #expect(plain.flatMap(shape(of:)) == ErrorShape(kind: "invalidValue", path: ["sensor"]))
-    #expect(plain.map(message(of:)) == "Cannot convert 150.0 for encoding: the sensor overheated")
+    #expect(plain.map(message(of:)) == "the sensor overheated")
   }
 
   @Test func anEncodeFailureInsideACollectionNamesTheElement() throws {

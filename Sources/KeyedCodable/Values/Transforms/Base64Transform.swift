@@ -23,6 +23,7 @@ public struct Base64Transform: ValueTransform {
   /// - Returns: The bytes.
   /// - Throws: ``ValueTransformError`` for text that is not valid in the alphabet.
   public func decode(_ text: String) throws -> Data {
+    guard Self.hasValidPadding(text, required: !urlSafe) else { throw invalid(text) }
     var standard = text
     if urlSafe {
       guard !text.contains("+"), !text.contains("/") else { throw invalid(text) }
@@ -50,6 +51,21 @@ public struct Base64Transform: ValueTransform {
       safe.removeLast()
     }
     return safe
+  }
+
+  /// Whether `text` ends with the padding its length calls for: none or, when `required` is
+  /// `false`, none at all; `=` appears nowhere else. (Foundation's decoder on some platforms
+  /// accepts extra `=`.)
+  private static func hasValidPadding(_ text: String, required: Bool) -> Bool {
+    let bytes = Array(text.utf8)
+    let padding = bytes.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+    let body = bytes.count - padding
+    guard !bytes[..<body].contains(UInt8(ascii: "=")), padding <= 2 else { return false }
+    if padding == 0 {
+      return !required || bytes.count % 4 == 0
+    }
+    // Padding completes the last group of four, and only a group that needs it.
+    return bytes.count % 4 == 0 && (body % 4) + padding == 4
   }
 
   private func invalid(_ text: String) -> ValueTransformError {

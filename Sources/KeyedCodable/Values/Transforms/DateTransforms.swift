@@ -40,8 +40,11 @@ public struct ISO8601DateTransform: ValueTransform {
   ///
   /// - Parameter date: The date.
   /// - Returns: The text.
-  public func encode(_ date: Date) -> String {
-    InternetDate.formatISO8601(date, fractionalDigits: fractionalDigits)
+  /// - Throws: ``ValueTransformError`` for a date outside the years 0000–9999, which the format
+  ///   cannot write so that it reads back.
+  public func encode(_ date: Date) throws -> String {
+    try checkWritableYear(date, format: "ISO 8601")
+    return InternetDate.formatISO8601(date, fractionalDigits: fractionalDigits)
   }
 }
 
@@ -74,8 +77,10 @@ public struct RFC3339DateTransform: ValueTransform {
   ///
   /// - Parameter date: The date.
   /// - Returns: The text.
-  public func encode(_ date: Date) -> String {
-    InternetDate.formatISO8601(date, fractionalDigits: fractionalDigits)
+  /// - Throws: ``ValueTransformError`` for a date outside the years 0000–9999.
+  public func encode(_ date: Date) throws -> String {
+    try checkWritableYear(date, format: "RFC 3339")
+    return InternetDate.formatISO8601(date, fractionalDigits: fractionalDigits)
   }
 }
 
@@ -103,8 +108,10 @@ public struct RFC2822DateTransform: ValueTransform {
   ///
   /// - Parameter date: The date.
   /// - Returns: The text.
-  public func encode(_ date: Date) -> String {
-    InternetDate.formatRFC2822(date)
+  /// - Throws: ``ValueTransformError`` for a date outside the years 0000–9999.
+  public func encode(_ date: Date) throws -> String {
+    try checkWritableYear(date, format: "RFC 2822")
+    return InternetDate.formatRFC2822(date)
   }
 }
 
@@ -197,6 +204,8 @@ public struct FormattedDateTransform: ValueTransform {
   public func encode(_ date: Date) throws -> String {
     switch pattern {
     case .success(let pattern):
+      try checkWritableYear(
+        date, format: "the date format \(CodingPathText.quoted(format))", margin: 86_400)
       return pattern.format(date)
     case .failure(let error):
       throw ValueTransformError(
@@ -239,6 +248,18 @@ public struct CustomDateTransform<Representation: Codable>: ValueTransform {
   /// - Throws: The closure's error.
   public func encode(_ date: Date) throws -> Representation {
     try encodeDate(date)
+  }
+}
+
+/// Throws unless `date` falls in the years 0000–9999 in UTC, the years every format here writes
+/// so that it reads back; `margin` keeps that far from both ends, for formats written in another
+/// time zone.
+private func checkWritableYear(_ date: Date, format: String, margin: Double = 0) throws {
+  let seconds = date.timeIntervalSince1970
+  // 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
+  guard seconds >= -62_167_219_200 + margin, seconds < 253_402_300_800 - margin else {
+    throw ValueTransformError(
+      "\(date) is outside the years 0000–9999 that \(format) writes so that it reads back.")
   }
 }
 
@@ -345,8 +366,8 @@ extension ValueTransform {
   ///
   /// ```swift
   /// try day <-> map["day"].using(.date(
-  ///     decode: { (number: Int) in Date(timeIntervalSince1970: Double(number) * 86_400) },
-  ///     encode: { Int($0.timeIntervalSince1970 / 86_400) }))
+  ///     decode: { @Sendable (days: Int) in Date(timeIntervalSince1970: Double(days) * 86_400) },
+  ///     encode: { @Sendable date in Int(date.timeIntervalSince1970 / 86_400) }))
   /// ```
   ///
   /// - Parameters:

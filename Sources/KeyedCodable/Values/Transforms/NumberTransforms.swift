@@ -181,8 +181,12 @@ public struct NumericStringTransform<Number: NumericText>: ValueTransform {
   ///
   /// - Parameter value: The number.
   /// - Returns: The string to write.
-  public func encode(_ value: Number) -> NumberOrString<Number> {
-    NumberOrString(value, asString: true)
+  /// - Throws: ``ValueTransformError`` for infinity and NaN, which no numeric string spells.
+  public func encode(_ value: Number) throws -> NumberOrString<Number> {
+    if let double = value as? Double, !double.isFinite {
+      throw ValueTransformError("\(double) cannot be written as a numeric string.")
+    }
+    return NumberOrString(value, asString: true)
   }
 }
 

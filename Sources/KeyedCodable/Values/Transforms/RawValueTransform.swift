@@ -48,7 +48,9 @@ where Value.RawValue: Codable {
   /// The known raw values, for the message, when the type lists its cases.
   private static var knownValues: String {
     guard let cases = Value.self as? any CaseIterable.Type else { return "" }
-    let values = cases.allCaseValues.compactMap { ($0 as? Value)?.rawValue }.map { CodingPathText.shown($0) }
+    let values = cases.allCaseValues.compactMap { ($0 as? Value)?.rawValue }.map {
+      CodingPathText.shown($0)
+    }
     return values.isEmpty ? "" : "; known values are \(values.joined(separator: ", "))"
   }
 }
