@@ -75,9 +75,11 @@ enum CodingPathText {
     "\"" + text.map(escaped).joined() + "\""
   }
 
-  /// `value` as a message shows it: a string quoted and escaped, anything else as it
-  /// describes itself; at most `limit` characters, cut between two characters (never inside an
-  /// escape) and ended with `…`. A cut string has no closing quote: `"abc…`.
+  /// `value` as a message shows it, at most `limit` characters long.
+  ///
+  /// A string is quoted and escaped, anything else shows as it describes itself. Text longer
+  /// than `limit` is cut between two characters (never inside an escape) and ended with `…`; a
+  /// cut string has no closing quote: `"abc…`.
   ///
   /// - Parameters:
   ///   - value: Any value.
@@ -101,10 +103,11 @@ enum CodingPathText {
     return result + "\""
   }
 
-  /// One character as it reads inside a quoted string: JSON escapes for quotes, backslashes and
-  /// control characters, `\u` escapes for what does not print on its own. A character of
-  /// several scalars that prints (an emoji joined with U+200D, a letter and its accent) is kept
-  /// whole.
+  /// One character as it reads inside a quoted string.
+  ///
+  /// JSON escapes for quotes, backslashes and control characters, `\u` escapes for what does not
+  /// print on its own. A character of several scalars that prints (an emoji joined with U+200D,
+  /// a letter and its accent) is kept whole.
   private static func escaped(_ character: Character) -> String {
     let scalars = character.unicodeScalars
     if scalars.count > 1, !scalars.allSatisfy(isInvisible) {

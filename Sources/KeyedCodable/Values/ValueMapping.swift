@@ -65,8 +65,9 @@ public struct ValueMapping<Transform: ValueTransform> {
     return chained
   }
 
-  /// This mapping with `next` applied after its transform, which keeps the type of the
-  /// value: a modifier or a rule. A default given before stays, and applies to the result.
+  /// This mapping with `next`, which keeps the type of the value, applied after its transform.
+  ///
+  /// `next` is a modifier or a rule. A default given before stays, and applies to the result.
   ///
   /// - Parameter next: A transform from this mapping's values to values of the same type.
   /// - Returns: The mapping with the composed transform.
