@@ -441,15 +441,14 @@ import Testing
         == .value("{\(try Self.quoted(row.toSnakeCase)):1}"))
   }
 
-  /// KNOWN BUG: `convertFromSnakeCase` capitalizes each word after the first by uppercasing
-  /// its first character and lowercasing the rest; Foundation uses `String.capitalized`, which
-  /// titlecases the first *letter* of every word, where digits don't start a word but `-` and
-  /// `.` end one, and maps `ß`, `ǆ`, `ﬁ` to their titlecase forms. Ours on the left:
-  /// `a_1b` → `a1b` / `a1B`, `address_2nd_line` → `address2ndLine` / `address2NdLine`,
-  /// `a_b-c` → `aB-c` / `aB-C`, `a-b_c-d` → `a-bC-d` / `a-bC-D`, `a_b.c` → `aB.c` / `aB.C`,
-  /// `a_ßb` → `aSSb` / `aSsb`, `a_ǆx` → `aǄx` / `aǅx`, `a_ﬁx` → `aFIx` / `aFix`,
-  /// `a_ⅰ` → `aⅠ` / `aⅰ`.
-  static let fromSnakeCaseBugs: [KeyCase] = [
+  /// `convertFromSnakeCase` capitalizes each word after the first as `String.capitalized`
+  /// does, which titlecases the first *letter* of every run of letters: digits don't start a
+  /// word but `-` and `.` end one, `ß`, `ǆ`, `ﬁ` map to their titlecase forms and `ⅰ` (a letter
+  /// number) is left alone: `a_1b` → `a1B`, `address_2nd_line` → `address2NdLine`,
+  /// `a_b-c` → `aB-C`, `a-b_c-d` → `a-bC-D`, `a_b.c` → `aB.C`, `a_ßb` → `aSsb`, `a_ǆx` → `aǅx`,
+  /// `a_ﬁx` → `aFix`, `a_ⅰ` → `aⅰ`. (Fixed: ours used to uppercase the first character and
+  /// lowercase the rest.)
+  static let capitalizationCases: [KeyCase] = [
     .init("a_1b", from: "a1B", to: "a_1b"),
     .init("address_2nd_line", from: "address2NdLine", to: "address_2nd_line"),
     .init("a_b-c", from: "aB-C", to: "a_b-c"),
@@ -461,37 +460,31 @@ import Testing
     .init("a_\u{2170}", from: "a\u{2170}", to: "a_\u{2170}"),
   ]
 
-  @Test(
-    .disabled(
-      "KNOWN BUG: convertFromSnakeCase: a_1b → a1b, a_b-c → aB-c (Foundation a1B, aB-C)"
-    ), arguments: fromSnakeCaseBugs)
+  @Test(arguments: capitalizationCases)
   func convertFromSnakeCaseCapitalizesWordsAsFoundationDoes(_ row: KeyCase) throws {
     try convertFromSnakeCaseMatchesFoundation(row)
   }
 
-  @Test(arguments: fromSnakeCaseBugs)
+  @Test(arguments: capitalizationCases)
   func convertToSnakeCaseOfTheCapitalizationCases(_ row: KeyCase) throws {
     try convertToSnakeCaseMatchesFoundation(row)
   }
 
-  /// KNOWN BUG: `convertToSnakeCase` finds word starts with `Character.isUppercase`;
-  /// Foundation with `CharacterSet.uppercaseLetters` (categories Lu and Lt). `Ⅰ` (U+2160, a
-  /// letter number that is uppercase) starts a word for ours only: `aⅠb` → `a_ⅰb` / `aⅰb`;
-  /// `ǅ` (U+01C5, titlecase) for Foundation only: `aǅb` → `aǆb` / `a_ǆb`.
-  static let toSnakeCaseBugs: [KeyCase] = [
+  /// `convertToSnakeCase` finds word starts with Foundation's `uppercaseLetters` (general
+  /// categories Lu and Lt), not `Character.isUppercase`: `Ⅰ` (U+2160, a letter number that is
+  /// uppercase) starts no word, `aⅠb` → `aⅰb`; `ǅ` (U+01C5, titlecase) does, `aǅb` → `a_ǆb`.
+  /// (Fixed: ours used to give `a_ⅰb` and `aǆb`.)
+  static let uppercaseCases: [KeyCase] = [
     .init("a\u{2160}b", from: "a\u{2160}b", to: "a\u{2170}b"),
     .init("a\u{1C5}b", from: "a\u{1C5}b", to: "a_\u{1C6}b"),
   ]
 
-  @Test(
-    .disabled(
-      "KNOWN BUG: convertToSnakeCase: aⅠb → a_ⅰb, aǅb → aǆb (Foundation aⅰb, a_ǆb)"
-    ), arguments: toSnakeCaseBugs)
+  @Test(arguments: uppercaseCases)
   func convertToSnakeCaseFindsUppercaseLettersAsFoundationDoes(_ row: KeyCase) throws {
     try convertToSnakeCaseMatchesFoundation(row)
   }
 
-  @Test(arguments: toSnakeCaseBugs)
+  @Test(arguments: uppercaseCases)
   func convertFromSnakeCaseOfTheUppercaseCases(_ row: KeyCase) throws {
     try convertFromSnakeCaseMatchesFoundation(row)
   }

@@ -63,7 +63,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     /// Use each member name as it is (the default).
     case useDefaultKeys
     /// Convert `snake_case` member names to `camelCase` before matching, as Foundation does:
-    /// `first_name` matches `firstName`; leading and trailing underscores are kept.
+    /// `first_name` matches `firstName`; leading and trailing underscores are kept, and the
+    /// words after the first are capitalized as `String.capitalized` capitalizes them
+    /// (`address_2nd_line` matches `address2NdLine`, `a_b-c` matches `aB-C`).
     case convertFromSnakeCase
     /// Convert each member name with a closure, given the coding path of the member (the last
     /// key is the member's name).

@@ -85,7 +85,8 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     /// Use each key's `stringValue` as it is (the default).
     case useDefaultKeys
     /// Convert `camelCase` keys to `snake_case`, as Foundation does: `firstName` becomes
-    /// `first_name`.
+    /// `first_name`, `myURLValue` becomes `my_url_value`; words start at uppercase and
+    /// titlecase letters (general categories Lu and Lt).
     case convertToSnakeCase
     /// Convert each key with a closure, given the coding path of the member (the last key is the
     /// member's).
