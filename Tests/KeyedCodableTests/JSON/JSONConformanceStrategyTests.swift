@@ -739,17 +739,21 @@ import Testing
     EncoderPair().expectSame(Ordered())
   }
 
-  /// KNOWN BUG: `.sortedKeys` orders members by `String` comparison (canonical equivalence,
-  /// so by NFC), Foundation by the names' Unicode scalars (UTF-8 bytes). A name that is not in
-  /// NFC sorts elsewhere: `["e\u{301}x", "~", "\u{E9}"]` (decomposed `éx`, tilde, precomposed
-  /// `é`) is Foundation's order; ours is `["~", "\u{E9}", "e\u{301}x"]`.
-  @Test(
-    .disabled(
-      "KNOWN BUG: .sortedKeys orders names in NFC, Foundation by their Unicode scalars"
-    ))
+  /// `.sortedKeys` orders members by the names' UTF-8 bytes (so by their Unicode scalars), as
+  /// Foundation does, not by `String` comparison (canonical equivalence, so by NFC): a name
+  /// that is not in NFC sorts by its own scalars. `["e\u{301}x", "~", "\u{E9}"]` (decomposed
+  /// `éx`, tilde, precomposed `é`) is Foundation's order. (Fixed: ours used to give
+  /// `["~", "\u{E9}", "e\u{301}x"]`.)
+  @Test
   func sortedKeysOrdersNamesByTheirScalarsAsFoundationDoes() {
     EncoderPair().expectSame(["e\u{301}x": 1, "~": 2, "\u{E9}": 3])
     EncoderPair([.sortedKeys, .prettyPrinted]).expectSame(["e\u{301}x": 1, "~": 2, "\u{E9}": 3])
+    // Names with escapes sort by what they stand for, not by their escapes.
+    let escaped = ["a\"", "a!", "a/", "a.", "a\\", "a[", "a\u{1F}", "a\n", "a ", "a\u{7F}"]
+    let dictionary = Dictionary(uniqueKeysWithValues: escaped.enumerated().map { ($1, $0) })
+    EncoderPair().expectSame(dictionary)
+    EncoderPair([.sortedKeys, .withoutEscapingSlashes]).expectSame(dictionary)
+    EncoderPair([.sortedKeys, .prettyPrinted]).expectSame(dictionary)
   }
 
   @Test func sortedKeysOrdersNamesAsFoundationDoes() {

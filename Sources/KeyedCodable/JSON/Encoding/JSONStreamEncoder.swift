@@ -486,28 +486,70 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// The fingerprints of the names of big objects, by frame.
   private var largeObjectNames: [Int: Set<UInt64>] = [:]
 
+  /// Where a member's name is, unescaped, for sorting: in the output (a name written without
+  /// escapes) or in a side buffer.
+  private struct SortName {
+    /// Whether the name is in the side buffer rather than in the output.
+    var isUnescapedCopy: Bool
+    /// Where the name's UTF-8 starts, in the output or in the side buffer.
+    var start: Int
+    /// The name's UTF-8 length.
+    var count: Int
+    /// The member (separator, name, value) in the output.
+    var member: Range<Int>
+  }
+
   /// Puts the members of an object frame in the order of their names.
+  ///
+  /// Names are ordered as Foundation's `JSONEncoder` orders them: by their UTF-8 bytes (so by
+  /// their Unicode scalars), not by `String` comparison, which would compare canonically
+  /// equivalent forms alike. A name written without escapes is compared where it is in the
+  /// output; only one with escapes is unescaped, into a side buffer.
   private func sortMembers(of frame: Frame) {
     let members = names[frame.firstName...]
     let end = writer.bytes.count
-    var ranges: [(name: String, range: Range<Int>)] = []
-    ranges.reserveCapacity(members.count)
+    var sortNames: [SortName] = []
+    sortNames.reserveCapacity(members.count)
+    var unescaped: [UInt8] = []
     for (offset, member) in members.enumerated() {
       let next =
         offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
-      // The name as a string, without its quotes, unescaped.
-      let quoted = member.name
-      let name = writer.bytes.withUnsafeBufferPointer { bytes in
-        JSONStrings.unescaped(
-          UnsafeBufferPointer(rebasing: bytes[(quoted.lowerBound &+ 1)..<(quoted.upperBound &- 1)]))
+      // The name without its quotes.
+      let name = (member.name.lowerBound &+ 1)..<(member.name.upperBound &- 1)
+      if writer.bytes[name].contains(UInt8(ascii: "\\")) {
+        let text = writer.bytes.withUnsafeBufferPointer { bytes in
+          JSONStrings.unescaped(UnsafeBufferPointer(rebasing: bytes[name]))
+        }
+        let start = unescaped.count
+        unescaped.append(contentsOf: text.utf8)
+        sortNames.append(
+          SortName(
+            isUnescapedCopy: true, start: start, count: unescaped.count &- start,
+            member: member.start..<next))
+      } else {
+        sortNames.append(
+          SortName(
+            isUnescapedCopy: false, start: name.lowerBound, count: name.count,
+            member: member.start..<next))
       }
-      ranges.append((name, member.start..<next))
     }
-    ranges.sort { $0.name < $1.name }
+    writer.bytes.withUnsafeBufferPointer { output in
+      unescaped.withUnsafeBufferPointer { copies in
+        sortNames.sort { lhs, rhs in
+          Self.precedes(
+            UnsafeBufferPointer(
+              rebasing: (lhs.isUnescapedCopy ? copies : output)[
+                lhs.start..<(lhs.start &+ lhs.count)]),
+            UnsafeBufferPointer(
+              rebasing: (rhs.isUnescapedCopy ? copies : output)[
+                rhs.start..<(rhs.start &+ rhs.count)]))
+        }
+      }
+    }
     var sorted: [UInt8] = []
     sorted.reserveCapacity(end &- frame.contentStart)
-    for (position, member) in ranges.enumerated() {
-      var bytes = writer.bytes[member.range]
+    for (position, name) in sortNames.enumerated() {
+      var bytes = writer.bytes[name.member]
       // Each member starts with its separator: a comma except for the first member, then the
       // line break and indentation when pretty-printing.
       if bytes.first == UInt8(ascii: ",") {
@@ -520,6 +562,22 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
     writer.bytes.replaceSubrange(frame.contentStart..<end, with: sorted)
     largeObjectNames[frame.id] = nil
+  }
+
+  /// Whether the bytes of `lhs` come before those of `rhs` (a prefix first).
+  @inline(__always)
+  private static func precedes(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let common = Swift.min(lhs.count, rhs.count)
+    var index = 0
+    while index < common {
+      let left = lhs[index]
+      let right = rhs[index]
+      if left != right { return left < right }
+      index &+= 1
+    }
+    return lhs.count < rhs.count
   }
 }
 

@@ -40,6 +40,10 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     /// Line breaks and two spaces of indentation, with `" : "` after member names.
     public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
     /// Members sorted by name, so equal values always give the same bytes.
+    ///
+    /// Names are ordered by their UTF-8 bytes, that is by their Unicode scalars, as
+    /// Foundation's `JSONEncoder` orders them: `"B"` before `"a"`, and a decomposed `"e\u{301}"`
+    /// before `"~"` and a precomposed `"\u{E9}"` after it.
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
     /// Slashes written as they are instead of as `\/`.
     public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
