@@ -111,13 +111,37 @@ import Testing
     }
   }
 
-  /// KNOWN BUG: a keyed container given two names that are canonically equivalent but spelled
-  /// differently (`"\u{E9}"` then `"e\u{301}"`) writes both members, `{"é":1,"é":2}` with the
-  /// two spellings; Foundation treats them as one name written twice and writes one member
-  /// with the last value, `{"é":2}` (ours hands a name really written twice to Foundation).
-  @Test(.disabled("KNOWN BUG: names é and e\\u{301} in one container: two members; Foundation one"))
+  /// A keyed container given two names that are canonically equivalent but spelled
+  /// differently (`"\u{E9}"` then `"e\u{301}"`) writes one member, as Foundation does: one name
+  /// written twice, `{"é":2}` with the first spelling and the last value. (Fixed: ours used to
+  /// write both members; such a repeat is now handed to Foundation, as an exact repeat is.)
+  @Test
   func canonicallyEqualNamesAreOneMemberAsInFoundation() {
     EncoderPair().expectSame(CanonicallyEqualNames())
+    EncoderPair([]).expectSame(CanonicallyEqualNames())
+    EncoderPair().expectSame(["a": [CanonicallyEqualNames()]])
+    // The Kelvin sign (U+212A) is canonically "K"; the Ångström sign (U+212B) is "Å".
+    EncoderPair().expectSame(NamesWritten(names: ["K", "a", "\u{212A}"]))
+    EncoderPair().expectSame(NamesWritten(names: ["\u{212B}", "b", "\u{C5}", "c"]))
+    // Many names before the repeat, and names that differ.
+    let many = (0..<40).map { "k\($0)" }
+    EncoderPair().expectSame(
+      NamesWritten(names: many + ["\u{E9}"] + many.map { $0 + "x" } + ["e\u{301}"]))
+    #expect(
+      EncoderPair().expectSame(NamesWritten(names: ["\u{E9}", "e", "\u{301}", "e\u{300}"]))
+        == .value(#"{"e":2,"e\#u{300}":4,"\#u{E9}":1,"\#u{301}":3}"#))
+  }
+
+  /// Writes `1`, `2`, … under the given names, in order, into one keyed container.
+  struct NamesWritten: Encodable {
+    var names: [String]
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (value, name) in names.enumerated() {
+        try container.encode(value + 1, forKey: AnyKey(stringValue: name))
+      }
+    }
   }
 
   // MARK: - allKeys

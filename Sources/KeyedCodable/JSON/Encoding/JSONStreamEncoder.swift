@@ -11,8 +11,8 @@ import Foundation
 /// for.
 ///
 /// What a stream can't write (a container used after it was closed, one name written twice in
-/// an object) throws ``Restart``; ``KeyedJSONEncoder`` then encodes the value with Foundation's
-/// encoder instead.
+/// an object, also in two canonically equivalent spellings) throws ``Restart``;
+/// ``KeyedJSONEncoder`` then encodes the value with Foundation's encoder instead.
 final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// Thrown when the value can't be written as a stream.
   struct Restart: Error {}
@@ -28,6 +28,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var firstName: Int
     /// Where the frame's first member starts in the output (after the opening bracket).
     var contentStart: Int
+    /// Whether a member name outside ASCII was checked for repeats in this object: names are
+    /// then also compared as Swift strings (see ``canonicalNames``).
+    var hasNonASCIIName = false
   }
 
   /// A member name written into an object: for finding repeats and for sorting.
@@ -385,6 +388,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           sortMembers(of: frame)
         }
         names.removeSubrange(frame.firstName...)
+        if frame.hasNonASCIIName {
+          canonicalNames[frame.id] = nil
+        }
         writer.close(UInt8(ascii: "}"), count: frame.count)
       } else {
         writer.close(UInt8(ascii: "]"), count: frame.count)
@@ -474,9 +480,60 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           throw Restart()
         }
       }
+      if frames[index].hasNonASCIIName || !isASCII(name) {
+        try checkCanonicalEquivalence(in: index, name: name)
+      }
     }
     names.append(MemberName(fingerprint: fingerprint, start: start, name: name))
   }
+
+  /// Checks that no earlier member of the object frame at `index` has a name equal to `name` as
+  /// a Swift string: two spellings of one text (`"\u{E9}"` and `"e\u{301}"`) are one name for
+  /// Foundation's `JSONEncoder`, which keeps the last value written, so they are a repeat.
+  ///
+  /// Only objects with a name outside ASCII pay for it: a set of their names, decoded, made when
+  /// the first such name comes.
+  ///
+  /// - Throws: ``Restart`` when the name is there already.
+  private func checkCanonicalEquivalence(in index: Int, name: Range<Int>) throws {
+    let id = frames[index].id
+    if !frames[index].hasNonASCIIName {
+      frames[index].hasNonASCIIName = true
+      canonicalNames[id] = Set(names[frames[index].firstName...].map { decodedName($0.name) })
+    }
+    if canonicalNames[id]?.insert(decodedName(name)).inserted == false {
+      throw Restart()
+    }
+  }
+
+  /// Whether a name written in the output is all ASCII (its escapes are).
+  private func isASCII(_ name: Range<Int>) -> Bool {
+    writer.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return true }
+      var index = name.lowerBound
+      while index &+ 8 <= name.upperBound {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { return false }
+        index &+= 8
+      }
+      while index < name.upperBound {
+        if base[index] >= 0x80 { return false }
+        index &+= 1
+      }
+      return true
+    }
+  }
+
+  /// A name written in the output (quotes included), as the string it stands for.
+  private func decodedName(_ name: Range<Int>) -> String {
+    writer.bytes.withUnsafeBufferPointer { bytes in
+      JSONStrings.unescaped(
+        UnsafeBufferPointer(rebasing: bytes[(name.lowerBound &+ 1)..<(name.upperBound &- 1)]))
+    }
+  }
+
+  /// The names, decoded, of the objects that have a name outside ASCII, by frame.
+  private var canonicalNames: [Int: Set<String>] = [:]
 
   /// Whether two names written in the output are the same bytes.
   private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {

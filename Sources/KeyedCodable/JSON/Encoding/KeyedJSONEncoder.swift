@@ -17,7 +17,9 @@ import Foundation
 /// therefore come out in the order the type encodes them (Foundation's order is the hash order
 /// of its dictionaries). A type that writes into a container after it moved on to another one,
 /// or writes one key twice, is encoded through Foundation's `JSONEncoder` with the same options
-/// instead (the output is then Foundation's: the last value of a repeated key wins).
+/// instead (the output is then Foundation's: the last value of a repeated key wins). Two names
+/// that are equal as Swift strings, such as `"\u{E9}"` and `"e\u{301}"`, are one key, as they
+/// are for Foundation.
 ///
 /// An encoder can be shared: any number of tasks may encode with it at once. Its properties are
 /// read when an encode starts.
