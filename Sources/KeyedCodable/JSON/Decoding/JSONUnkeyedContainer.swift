@@ -42,10 +42,15 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     return entry
   }
 
+  /// Whether the current element is `null`, moving past it if it is.
+  ///
+  /// - Returns: Whether the element is `null`.
+  /// - Throws: `valueNotFound(Never.self)` at the next index when the container is at its end,
+  ///   as Foundation's container throws.
   mutating func decodeNil() throws -> Bool {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
-        Any?.self,
+        Never.self,
         .init(
           codingPath: path.appending(index: currentIndex).keys,
           debugDescription: "Unkeyed container is at end."))
