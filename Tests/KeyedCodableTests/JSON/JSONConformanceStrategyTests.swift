@@ -185,17 +185,11 @@ import Testing
     decoders.expectSame([Date].self, from: #"["\#(value)"]"#)
   }
 
-  /// KNOWN BUG: for `null` where a `Date` or `Data` is decoded, Foundation throws
-  /// `valueNotFound(Date)` / `valueNotFound(Data)` before any strategy runs. Ours runs the
-  /// strategy on the `null`: the error names the type the strategy reads (`Double` for
-  /// `.deferredToDate` and the number strategies, `String` for `.iso8601`, `.formatted` and
-  /// `.base64`, `Array<Any>` for `.deferredToData`, whatever a `.custom` closure reads), and a
-  /// `.custom` closure is called with the `null`, so one that reads `null` returns a value
-  /// where Foundation throws. Kind and path are the same otherwise.
-  @Test(
-    .disabled(
-      "KNOWN BUG: null Date/Data: the strategy runs (Foundation throws valueNotFound(Date))"
-    ))
+  /// For `null` where a `Date` or `Data` is decoded, both throw `valueNotFound(Date)` /
+  /// `valueNotFound(Data)` at the value's path before any strategy runs: a `.custom` closure is
+  /// not called, so one that reads `null` can't turn it into a value. (Fixed: ours used to run
+  /// the strategy on the `null`, and the error named the type the strategy read.)
+  @Test
   func nullForADateOrDataThrowsBeforeTheStrategyAsInFoundation() {
     for strategy in DateStrategy.allCases {
       let decoders = DecoderPair()

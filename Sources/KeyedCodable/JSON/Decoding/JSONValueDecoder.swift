@@ -389,7 +389,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
   }
 
+  /// Decodes the value at `entry` as a `Date`, with the date decoding strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - path: The value's coding path.
+  /// - Returns: The date.
+  /// - Throws: `valueNotFound(Date.self)` for `null`, before any strategy runs (a `.custom`
+  ///   closure is not called), as Foundation does; the strategy's errors otherwise.
   func unwrapDate(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Date {
+    if document.kind(entry) == .null { throw mismatch(Date.self, entry, at: path()) }
     switch options.dateDecodingStrategy {
     case .deferredToDate:
       return try decodeNested(entry, as: Date.self, at: path())
@@ -437,7 +446,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
   }
 
+  /// Decodes the value at `entry` as `Data`, with the data decoding strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - path: The value's coding path.
+  /// - Returns: The data.
+  /// - Throws: `valueNotFound(Data.self)` for `null`, before any strategy runs (a `.custom`
+  ///   closure is not called), as Foundation does; the strategy's errors otherwise.
   func unwrapData(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Data {
+    if document.kind(entry) == .null { throw mismatch(Data.self, entry, at: path()) }
     switch options.dataDecodingStrategy {
     case .deferredToData:
       return try decodeNested(entry, as: Data.self, at: path())
@@ -477,6 +495,21 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw numberDoesNotFit(Decimal.self, entry, at: path())
     }
     return decimal
+  }
+
+  /// The coding key of the member `name` of a `[String: Value]`, as Foundation's paths have it.
+  ///
+  /// With the default key strategy, Foundation decodes the dictionary through its own
+  /// `init(from:)`, whose keys carry the integer value of a name that reads as an `Int`; with
+  /// any other strategy it reads the members itself, with keys that have no integer value.
+  ///
+  /// - Parameter name: The member's name.
+  /// - Returns: The key.
+  func dictionaryMemberKey(_ name: String) -> PathKey {
+    if case .useDefaultKeys = options.keyDecodingStrategy {
+      return PathKey(dictionaryMember: name)
+    }
+    return PathKey(name)
   }
 
   // MARK: - Errors
@@ -619,7 +652,7 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       // The first of two members with one name wins, as in Foundation.
       if result[name] == nil {
         result[name] = try decoder.unwrap(
-          key &+ 1, as: Value.self, at: path().appending(PathKey(name)))
+          key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
       }
       key = document.next(key &+ 1)
     }

@@ -24,6 +24,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   // on its own copy of them.
 
   /// How to decode a `Date`.
+  ///
+  /// Whatever the strategy, `null` where a `Date` is expected throws
+  /// `DecodingError.valueNotFound` before the strategy runs, as in Foundation.
   public enum DateDecodingStrategy {
     /// Decode the `Date` as its own `Codable` implementation does: seconds since January 1, 2001.
     case deferredToDate
@@ -40,6 +43,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   }
 
   /// How to decode `Data`.
+  ///
+  /// Whatever the strategy, `null` where `Data` is expected throws
+  /// `DecodingError.valueNotFound` before the strategy runs, as in Foundation.
   public enum DataDecodingStrategy {
     /// Decode the `Data` as its own `Codable` implementation does: an array of bytes.
     case deferredToData

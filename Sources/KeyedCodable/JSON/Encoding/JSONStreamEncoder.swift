@@ -449,6 +449,18 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
+  /// The coding key of the member `name` of a `[String: Value]`, as Foundation's paths have it.
+  ///
+  /// With the default key strategy, Foundation encodes the dictionary through its own
+  /// `encode(to:)`, whose keys carry the integer value of a name that reads as an `Int`; with
+  /// any other strategy it writes the members itself, with keys that have no integer value.
+  ///
+  /// - Parameter name: The member's name.
+  /// - Returns: The key.
+  func dictionaryMemberKey(_ name: String) -> PathKey {
+    convertsKeys ? PathKey(name) : PathKey(dictionaryMember: name)
+  }
+
   // MARK: - Member names
 
   /// Remembers the member name the frame at `index` just got, and checks that no earlier member
