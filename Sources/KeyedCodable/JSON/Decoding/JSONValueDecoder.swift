@@ -359,6 +359,20 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return value
   }
 
+  /// Decodes the value at `entry` as a `Double` or a `Float`.
+  ///
+  /// A number is correctly rounded to the type; one whose magnitude is too large for it (it
+  /// would be infinite) or too small (a number that is not zero would be ±0.0) does not fit:
+  /// Foundation rejects both too, as not representable. A string is read with the
+  /// non-conforming float strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - type: `Double` or `Float`.
+  ///   - path: The value's coding path.
+  /// - Returns: The number.
+  /// - Throws: `dataCorrupted` at `path` for a number that doesn't fit, `typeMismatch` or
+  ///   `valueNotFound` for any other value.
   func unwrapFloat<Float: BinaryFloatingPoint & LosslessStringConvertible>(
     _ entry: Int, as type: Float.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> Float {
@@ -373,6 +387,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         ? Float(JSONNumber.float(start, count: span.count))
         : Float(JSONNumber.double(start, count: span.count))
       guard value.isFinite else { throw numberDoesNotFit(Float.self, entry, at: path()) }
+      if value == 0, !JSONNumber.isZero(start, count: span.count) {
+        throw numberNotRepresentable(entry, at: path())
+      }
       return value
     case .string:
       if case .convertFromString(let positive, let negative, let nan) =
@@ -542,6 +559,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       .init(
         codingPath: path.keys,
         debugDescription: "Parsed JSON number <\(text)> does not fit in \(type)."))
+  }
+
+  /// `dataCorrupted` for a number that is not zero but rounds to zero in the type read, with
+  /// the text of Foundation's error for it (Foundation reports it at the root, as invalid JSON).
+  func numberNotRepresentable(_ entry: Int, at path: JSONCodingPath) -> DecodingError {
+    let text = String(decoding: document.span(entry), as: UTF8.self)
+    return .dataCorrupted(
+      .init(
+        codingPath: path.keys, debugDescription: "Number \(text) is not representable in Swift."))
   }
 
   /// The words Foundation uses for the kind of the value at `entry`.

@@ -22,7 +22,8 @@ enum JSONNumber {
   /// The correctly rounded `Double` for a JSON number token.
   ///
   /// Overflow gives ±infinity and underflow ±0.0, keeping the sign. A token that does not match
-  /// the JSON number grammar gives `.nan`.
+  /// the JSON number grammar gives `.nan`. (``KeyedJSONDecoder`` rejects both, as Foundation
+  /// does: a zero result for a token that is not zero, see ``isZero(_:count:)``, does not fit.)
   ///
   /// - Parameters:
   ///   - start: The first byte of the token.
@@ -35,7 +36,8 @@ enum JSONNumber {
   /// The correctly rounded `Float` for a JSON number token, rounded once, directly to `Float`.
   ///
   /// Overflow gives ±infinity and underflow ±0.0, keeping the sign. A token that does not match
-  /// the JSON number grammar gives `.nan`.
+  /// the JSON number grammar gives `.nan`. (``KeyedJSONDecoder`` rejects both, as for
+  /// ``double(_:count:)``.)
   ///
   /// - Parameters:
   ///   - start: The first byte of the token.
@@ -43,6 +45,27 @@ enum JSONNumber {
   /// - Returns: The value nearest to the token's decimal value, ties to even.
   static func float(_ start: UnsafePointer<UInt8>, count: Int) -> Float {
     binaryFloat(start, count: count, as: Float.self)
+  }
+
+  /// Whether a JSON number token is zero: no digit before its exponent is `1`–`9` (`0`,
+  /// `-0.000`, `0e999`).
+  ///
+  /// A floating-point result of `0` for a token that is not zero is an underflow: the value is
+  /// not representable, as Foundation's `JSONDecoder` checks too.
+  ///
+  /// - Parameters:
+  ///   - start: The first byte of the token.
+  ///   - count: The number of bytes in the token.
+  /// - Returns: Whether the token's value is zero.
+  static func isZero(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var index = 0
+    while index < count {
+      let byte = start[index]
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+      if byte &- UInt8(ascii: "1") < 9 { return false }
+      index &+= 1
+    }
+    return true
   }
 
   /// The token's exact value when it is an integer whose magnitude fits `UInt64`.
