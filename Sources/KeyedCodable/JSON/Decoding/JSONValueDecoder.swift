@@ -646,6 +646,30 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     try unwrapInteger(value, as: UInt64.self, at: path)
   }
 
+  #if compiler(>=6.0)
+    /// Decodes the value as an `Int128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `Int128`.
+    /// - Returns: The number.
+    /// - Throws: `dataCorrupted` for a number that is not an integer or doesn't fit,
+    ///   `typeMismatch` or `valueNotFound` for any other value.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type) throws -> Int128 {
+      try unwrapInteger(value, as: Int128.self, at: path)
+    }
+
+    /// Decodes the value as a `UInt128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `UInt128`.
+    /// - Returns: The number.
+    /// - Throws: `dataCorrupted` for a number that is not an integer or doesn't fit,
+    ///   `typeMismatch` or `valueNotFound` for any other value.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+      try unwrapInteger(value, as: UInt128.self, at: path)
+    }
+  #endif
+
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try unwrap(value, as: T.self, at: path)
   }

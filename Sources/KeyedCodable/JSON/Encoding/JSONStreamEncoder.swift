@@ -757,6 +757,32 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128` member, all its digits, as Foundation does.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - key: The member's key.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+      try begin(key)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128` member, all its digits, as Foundation does.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - key: The member's key.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+      try begin(key)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try begin(key)
     try encoder.encodeValue(value, at: path.appending(key))
@@ -857,6 +883,28 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128` element, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try encoder.beginElement(index, id: id)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128` element, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try encoder.beginElement(index, id: id)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T) throws {
     let position = count
     try encoder.beginElement(index, id: id)
@@ -947,6 +995,28 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: `EncodingError.invalidValue` when the slot was filled already.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try fill(value)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: `EncodingError.invalidValue` when the slot was filled already.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try fill(value)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T) throws {
     try fill(value)
     try encoder.encodeValue(value, at: encoder.slot.path)
@@ -1016,4 +1086,26 @@ struct JSONSlotValueContainer: SingleValueEncodingContainer {
     try slot.begin()
     try slot.encoder.encodeValue(value, at: slot.path)
   }
+
+  #if compiler(>=6.0)
+    /// Writes an `Int128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the position can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try slot.begin()
+      slot.encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the position can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try slot.begin()
+      slot.encoder.writer.integer(value)
+    }
+  #endif
 }
