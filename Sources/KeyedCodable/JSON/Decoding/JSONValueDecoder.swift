@@ -35,7 +35,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) private var hints: [Int]
   #endif
-  /// Formatters made on first use, once per decode.
+  /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
+  /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
   /// How the types met so far are decoded.
   #if DEBUG
@@ -425,16 +426,13 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return Date(
         timeIntervalSince1970: try unwrapFloat(entry, as: Double.self, at: path()) / 1000)
     case .iso8601:
-      let text = try unwrapString(entry, at: path())
-      let formatter: ISO8601DateFormatter
-      if let made = iso8601Formatter {
-        formatter = made
-      } else {
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        iso8601Formatter = formatter
-      }
-      guard let date = formatter.date(from: text) else {
+      guard document.kind(entry) == .string else { throw mismatch(String.self, entry, at: path()) }
+      let plain = document.flags(entry) & JSONDocument.hasEscapes == 0
+      guard
+        let date = JSONISO8601.date(
+          bytes: plain ? document.span(entry) : nil,
+          text: { JSONStrings.string(at: entry, in: document) }, formatter: &iso8601Formatter)
+      else {
         throw DecodingError.dataCorrupted(
           .init(
             codingPath: path().keys,

@@ -34,7 +34,15 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     case secondsSince1970
     /// Decode the `Date` from a number of milliseconds since January 1, 1970.
     case millisecondsSince1970
-    /// Decode the `Date` from an ISO 8601 string with a time zone (`1985-04-12T23:20:50Z`).
+    /// Decode the `Date` from an ISO 8601 string with a time zone (`1985-04-12T23:20:50Z`), as
+    /// Foundation's `Date.ISO8601FormatStyle` reads it: with or without fractional seconds (up
+    /// to nine digits, `1985-04-12T23:20:50.52Z`), second 60 as the first second of the next
+    /// minute, offsets as `Z`, `±HH:MM`, `±HHMM` or `±HH`, no leading whitespace.
+    ///
+    /// The common form is read by KeyedCodable's own date engine, without allocating, to the
+    /// same `Date` bit for bit; any other text is handed to Foundation, so what Foundation reads
+    /// leniently (hour 24, February 30, text after the zone) and dates before the Gregorian
+    /// reform (which it reads in the Julian calendar) give Foundation's result.
     case iso8601
     /// Decode the `Date` from a string read with the given formatter.
     case formatted(DateFormatter)

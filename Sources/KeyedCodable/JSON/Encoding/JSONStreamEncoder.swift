@@ -89,6 +89,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private let sortsKeys: Bool
   /// Whether a key encoding strategy changes member names.
   let convertsKeys: Bool
+  /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
+  /// made on first use, once per encode.
   private var iso8601Formatter: ISO8601DateFormatter?
   #if DEBUG
     private var typeKinds = TypeKinds()
@@ -275,15 +277,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .millisecondsSince1970:
       try double(value.timeIntervalSince1970 * 1000, at: path)
     case .iso8601:
-      let formatter: ISO8601DateFormatter
-      if let made = iso8601Formatter {
-        formatter = made
-      } else {
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        iso8601Formatter = formatter
-      }
-      writer.string(formatter.string(from: value))
+      JSONISO8601.write(value, to: &writer, formatter: &iso8601Formatter)
     case .formatted(let formatter):
       writer.string(formatter.string(from: value))
     case .custom(let closure):

@@ -59,7 +59,11 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     case secondsSince1970
     /// Encode the `Date` as a number of milliseconds since January 1, 1970.
     case millisecondsSince1970
-    /// Encode the `Date` as an ISO 8601 string (`1985-04-12T23:20:50Z`).
+    /// Encode the `Date` as an ISO 8601 string in UTC (`1985-04-12T23:20:50Z`), truncated to
+    /// the second, exactly as Foundation's `Date.ISO8601FormatStyle` writes it.
+    ///
+    /// Dates from 1583 to 9999 are written by KeyedCodable's own date engine, straight into the
+    /// output; others (Julian dates, years with five digits, infinite dates) by Foundation.
     case iso8601
     /// Encode the `Date` as a string written by the given formatter.
     case formatted(DateFormatter)
