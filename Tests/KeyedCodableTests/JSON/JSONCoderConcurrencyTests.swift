@@ -115,7 +115,8 @@ struct JSONCoderConcurrencyTests {
             // The key paths of a Keyedable type, matched against the converted names.
             let summary = try decoder.decode(Summary.self, from: data)
             let expected = Summary(
-              id: order.orderNumber, name: order.customer.fullName, city: order.customer.address?.city,
+              id: order.orderNumber, name: order.customer.fullName,
+              city: order.customer.address?.city,
               placedAt: order.placedAt)
             guard summary == expected else {
               throw Mismatch(description: "task \(task), iteration \(iteration): summary")
