@@ -43,6 +43,17 @@ final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
     jsonName = nil
   }
 
+  /// The key of the member `name` of a `[String: Value]` dictionary, as the standard library's
+  /// `Dictionary` coding names it: with the integer value of a name that reads as an `Int`
+  /// (`"1"` has `intValue` 1, `"-2"` has -2), as in Foundation's coding paths.
+  ///
+  /// - Parameter name: The member's name.
+  init(dictionaryMember name: String) {
+    stringValue = name
+    intValue = Int(name)
+    jsonName = nil
+  }
+
   /// The key of element `index` of an array, named as Foundation's coders name it
   /// (`"Index 0"`), so that paths built here read like theirs.
   init(index: Int) {

@@ -238,7 +238,7 @@ enum NumericTextParsing {
       let value = parse(start, bytes.count)
       guard value.isFinite else { return nil }
       // A non-zero number that rounded to zero does not fit either.
-      if value == 0, !isZero(bytes) {
+      if value == 0, !JSONNumber.isZero(start, count: bytes.count) {
         return nil
       }
       return value
@@ -252,15 +252,6 @@ enum NumericTextParsing {
       guard let start = bytes.baseAddress, !bytes.isEmpty else { return false }
       return !JSONNumber.double(start, count: bytes.count).isNaN
     }
-  }
-
-  /// Whether a valid JSON number token's digits before the exponent are all zero.
-  private static func isZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in bytes {
-      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
-      if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return false }
-    }
-    return true
   }
 
   /// `value` written as JSON writes it: the shortest text that reads back the same.

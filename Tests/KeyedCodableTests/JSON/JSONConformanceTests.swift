@@ -156,8 +156,8 @@ import Testing
   /// `JSONDecoder` gives on Linux (asserted on Linux; the same unless named), and why.
   static let implementationDefinedCases: [ImplementationDefinedCase] = [
     .init(
-      "i_number_double_huge_neg_exp.json", .value([0.0]), foundation: .rejected,
-      "123.456e-789 underflows: the nearest Double, 0 (Foundation rejects the document)"),
+      "i_number_double_huge_neg_exp.json", .doesNotFitAtFirstElement, foundation: .rejected,
+      "123.456e-789 underflows Double (not zero, rounds to 0): dataCorrupted at the number's path"),
     .init(
       "i_number_huge_exp.json", .doesNotFitAtFirstElement, foundation: .rejected,
       "0.4e006699…9 overflows Double: dataCorrupted at the number's path"),
@@ -174,8 +174,8 @@ import Testing
       "i_number_real_pos_overflow.json", .doesNotFitAtFirstElement, foundation: .rejected,
       "123123e100000 overflows Double: dataCorrupted at the number's path"),
     .init(
-      "i_number_real_underflow.json", .value([0.0]), foundation: .rejected,
-      "123e-10000000 underflows: the nearest Double, 0 (Foundation rejects the document)"),
+      "i_number_real_underflow.json", .doesNotFitAtFirstElement, foundation: .rejected,
+      "123e-10000000 underflows Double (not zero, rounds to 0): dataCorrupted at the number's path"),
     .init(
       "i_number_too_big_neg_int.json", .value([-1.2312312312312312e29]),
       "-123123123123123123123123123123: the nearest Double"),
@@ -430,11 +430,15 @@ import Testing
     .init("0e1", .double, "0.0", foundation: .rejected),
     .init("0E1", .double, "0.0", foundation: .rejected),
     .init("0e1", .int, "0"),
-    // Documented: a number below the smallest subnormal reads as a signed zero; Foundation
-    // rejects it. As an integer it is not zero: it doesn't fit (Foundation reads 0).
-    .init("1e-400", .double, "0.0", foundation: .rejected),
-    .init("-1e-400", .double, "-0.0", foundation: .rejected),
-    .init("1e-50", .float, "0.0", foundation: .rejected),
+    // A number that is not zero but rounds to zero (below half the smallest subnormal) is not
+    // representable, as in Foundation. As an integer it is not zero either: it doesn't fit
+    // (documented difference: Foundation reads it through a Double, so as 0).
+    .init("1e-400", .double, nil), .init("-1e-400", .double, nil),
+    .init("2.4703282292062327e-324", .double, nil),
+    .init("2.4703282292062328e-324", .double, "5e-324"),
+    .init("1e-50", .float, nil), .init("1e-46", .float, nil), .init("1e-45", .float, "1e-45"),
+    .init("0.000e-400", .double, "0.0"), .init("-0e-999", .double, "-0.0"),
+    .init("0.0e-50", .float, "0.0"),
     .init("1e-400", .int8, nil, foundation: .value("0")),
   ]
 
@@ -459,6 +463,26 @@ import Testing
     #expect(
       DecoderPair().decode(Wrapper<UInt64>.self, from: json).ours
         == .value(Wrapper(values: ["a": [1, 9_223_372_036_854_775_808]])))
+  }
+
+  @Test func aNumberThatUnderflowsIsReportedAtItsPathWithFoundationsMessage() {
+    // Foundation reports it at [], "The given data was not valid JSON.", with an underlying
+    // error that says "Number 1e-400 is not representable in Swift.".
+    let json = #"{"values":{"a":[1,1e-400]}}"#
+    let (ours, foundation) = DecoderPair().decode(Wrapper<Double>.self, from: json)
+    #expect(ours == .error(CodingErrorShape("dataCorrupted", at: ["values", "a", "Index 1#1"])))
+    #expect(foundation == .error(.invalidJSON))
+    #expect(
+      DecoderPair().decode(Wrapper<Float>.self, from: #"{"values":{"f":[1e-50]}}"#).ours
+        == .error(CodingErrorShape("dataCorrupted", at: ["values", "f", "Index 0#0"])))
+    do {
+      _ = try KeyedJSONDecoder().decode(Wrapper<Double>.self, from: Data(json.utf8))
+      Issue.record("1e-400 decoded")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.debugDescription == "Number 1e-400 is not representable in Swift.")
+    } catch {
+      Issue.record(error)
+    }
   }
 
   @Test func signedZerosKeepTheirSignThroughBothCoders() throws {

@@ -400,6 +400,43 @@ import Testing
         == "2001-01-01T00:00:00Z")
   }
 
+  @Test func formatRoundingDownTruncatesAsFoundationDoes() {
+    for (interval, digits, text) in [
+      (0.9999, 0, "2001-01-01T00:00:00Z"), (-0.5, 0, "2000-12-31T23:59:59Z"),
+      (59.97, 0, "2001-01-01T00:00:59Z"), (0.1239, 3, "2001-01-01T00:00:00.123Z"),
+      (1.0.nextDown, 9, "2001-01-01T00:00:00.999999999Z"), (-1e-300, 0, "2000-12-31T23:59:59Z"),
+      (86_399.999_999, 6, "2001-01-01T23:59:59.999999Z"),
+      (86_399.999_999, 7, "2001-01-01T23:59:59.9999990Z"),
+    ] {
+      let date = Date(timeIntervalSinceReferenceDate: interval)
+      #expect(
+        InternetDate.formatISO8601(date, fractionalDigits: digits, rounding: .down) == text,
+        "\(interval) with \(digits) digits")
+    }
+  }
+
+  @Test func theFoundationRulesReadSecond60AndNarrowTheRest() throws {
+    let ok = "2020-06-30T23:59:60.5Z"
+    let parsed = ok.utf8.withContiguousStorageIfAvailable(InternetDate.parseISO8601LikeFoundation)
+    #expect(parsed == .some(Date(timeIntervalSince1970: 1_593_561_600.5)))
+    // The default rules are unchanged: second 60 is a leap second, rejected.
+    #expect(throws: DateTextError.leapSecond(at: 17)) { try InternetDate.parseISO8601(ok).get() }
+    for outside in [
+      "2020-01-01T00:00:00.1234567891Z", "2020-01-01T00:00:00+18:01", "1582-12-31T00:00:00Z",
+      "2020-01-01T24:00:00Z", "2020-01-01T00:00:00Z ", "2020-01-01t00:00:00Z",
+    ] {
+      let result = outside.utf8.withContiguousStorageIfAvailable(
+        InternetDate.parseISO8601LikeFoundation)
+      #expect(result == .some(nil), "\(outside)")
+    }
+    #expect(
+      DateTextError.offsetTooLarge(maximum: 18 * 3600, at: 19).reason
+        == "UTC offsets beyond ±18:00 are not supported")
+    #expect(
+      DateTextError.tooManyFractionDigits(9, at: 20).reason == "a fraction has at most 9 digits")
+    #expect(DateTextError.yearBefore(1583, at: 0).reason == "years before 1583 are not supported")
+  }
+
   @Test func formatHandlesDatesWithoutATextForm() {
     let nan = Date(timeIntervalSinceReferenceDate: .nan)
     #expect(InternetDate.formatISO8601(nan, fractionalDigits: 3) == "2001-01-01T00:00:00.000Z")

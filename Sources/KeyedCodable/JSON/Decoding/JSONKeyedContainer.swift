@@ -165,6 +165,58 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try decoder.unwrapInteger(try required(key), as: UInt64.self, at: path.appending(key))
   }
 
+  #if compiler(>=6.0)
+    /// Decodes the member `key` as an `Int128`, exactly, over its whole range.
+    ///
+    /// - Parameters:
+    ///   - type: `Int128`.
+    ///   - key: The member's key.
+    /// - Returns: The number.
+    /// - Throws: `keyNotFound` when the member is missing; as the other integer types otherwise.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+      try decoder.unwrapInteger(try required(key), as: Int128.self, at: path.appending(key))
+    }
+
+    /// Decodes the member `key` as a `UInt128`, exactly, over its whole range.
+    ///
+    /// - Parameters:
+    ///   - type: `UInt128`.
+    ///   - key: The member's key.
+    /// - Returns: The number.
+    /// - Throws: `keyNotFound` when the member is missing; as the other integer types otherwise.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+      try decoder.unwrapInteger(try required(key), as: UInt128.self, at: path.appending(key))
+    }
+
+    /// Decodes the member `key` as an `Int128`, or `nil` when it is missing or `null`.
+    ///
+    /// - Parameters:
+    ///   - type: `Int128`.
+    ///   - key: The member's key.
+    /// - Returns: The number, or `nil`.
+    /// - Throws: As the other integer types do.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+      guard let entry = present(key) else { return nil }
+      return try decoder.unwrapInteger(entry, as: Int128.self, at: path.appending(key))
+    }
+
+    /// Decodes the member `key` as a `UInt128`, or `nil` when it is missing or `null`.
+    ///
+    /// - Parameters:
+    ///   - type: `UInt128`.
+    ///   - key: The member's key.
+    /// - Returns: The number, or `nil`.
+    /// - Throws: As the other integer types do.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+      guard let entry = present(key) else { return nil }
+      return try decoder.unwrapInteger(entry, as: UInt128.self, at: path.appending(key))
+    }
+  #endif
+
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try decoder.unwrap(try required(key), as: T.self, at: path.appending(key))
   }
@@ -334,13 +386,42 @@ struct JSONSuperValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    guard base.entry >= 0 else {
-      throw DecodingError.valueNotFound(
-        T.self,
-        .init(
-          codingPath: base.codingPath,
-          debugDescription: "Cannot get value of type \(T.self) -- found null value instead"))
-    }
+    guard base.entry >= 0 else { throw missing(T.self) }
     return try base.decoder.unwrap(base.entry, as: T.self, at: base.path)
   }
+
+  /// `valueNotFound` for a missing member, read as `null`.
+  private func missing(_ type: Any.Type) -> DecodingError {
+    .valueNotFound(
+      type,
+      .init(
+        codingPath: base.codingPath,
+        debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+  }
+
+  #if compiler(>=6.0)
+    /// Decodes the member as an `Int128`.
+    ///
+    /// - Parameter type: `Int128`.
+    /// - Returns: The number.
+    /// - Throws: `valueNotFound` when the member is missing or `null`; as the other integer
+    ///   types otherwise.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type) throws -> Int128 {
+      guard base.entry >= 0 else { throw missing(Int128.self) }
+      return try base.decoder.unwrapInteger(base.entry, as: Int128.self, at: base.path)
+    }
+
+    /// Decodes the member as a `UInt128`.
+    ///
+    /// - Parameter type: `UInt128`.
+    /// - Returns: The number.
+    /// - Throws: `valueNotFound` when the member is missing or `null`; as the other integer
+    ///   types otherwise.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+      guard base.entry >= 0 else { throw missing(UInt128.self) }
+      return try base.decoder.unwrapInteger(base.entry, as: UInt128.self, at: base.path)
+    }
+  #endif
 }

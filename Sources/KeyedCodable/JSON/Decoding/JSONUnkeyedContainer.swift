@@ -42,10 +42,15 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     return entry
   }
 
+  /// Whether the current element is `null`, moving past it if it is.
+  ///
+  /// - Returns: Whether the element is `null`.
+  /// - Throws: `valueNotFound(Never.self)` at the next index when the container is at its end,
+  ///   as Foundation's container throws.
   mutating func decodeNil() throws -> Bool {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
-        Any?.self,
+        Never.self,
         .init(
           codingPath: path.appending(index: currentIndex).keys,
           debugDescription: "Unkeyed container is at end."))
@@ -130,6 +135,28 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
     try next(UInt64.self) { try $0.unwrapInteger($1, as: UInt64.self, at: $2) }
   }
+
+  #if compiler(>=6.0)
+    /// Decodes the next element as an `Int128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `Int128`.
+    /// - Returns: The number.
+    /// - Throws: As for the other integer types.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 {
+      try next(Int128.self) { try $0.unwrapInteger($1, as: Int128.self, at: $2) }
+    }
+
+    /// Decodes the next element as a `UInt128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `UInt128`.
+    /// - Returns: The number.
+    /// - Throws: As for the other integer types.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
+      try next(UInt128.self) { try $0.unwrapInteger($1, as: UInt128.self, at: $2) }
+    }
+  #endif
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try next(T.self) { try $0.unwrap($1, as: T.self, at: $2) }

@@ -35,7 +35,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) private var hints: [Int]
   #endif
-  /// Formatters made on first use, once per decode.
+  /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
+  /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
   /// How the types met so far are decoded.
   #if DEBUG
@@ -359,6 +360,20 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return value
   }
 
+  /// Decodes the value at `entry` as a `Double` or a `Float`.
+  ///
+  /// A number is correctly rounded to the type; one whose magnitude is too large for it (it
+  /// would be infinite) or too small (a number that is not zero would be ±0.0) does not fit:
+  /// Foundation rejects both too, as not representable. A string is read with the
+  /// non-conforming float strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - type: `Double` or `Float`.
+  ///   - path: The value's coding path.
+  /// - Returns: The number.
+  /// - Throws: `dataCorrupted` at `path` for a number that doesn't fit, `typeMismatch` or
+  ///   `valueNotFound` for any other value.
   func unwrapFloat<Float: BinaryFloatingPoint & LosslessStringConvertible>(
     _ entry: Int, as type: Float.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> Float {
@@ -373,6 +388,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         ? Float(JSONNumber.float(start, count: span.count))
         : Float(JSONNumber.double(start, count: span.count))
       guard value.isFinite else { throw numberDoesNotFit(Float.self, entry, at: path()) }
+      if value == 0, !JSONNumber.isZero(start, count: span.count) {
+        throw numberNotRepresentable(entry, at: path())
+      }
       return value
     case .string:
       if case .convertFromString(let positive, let negative, let nan) =
@@ -389,7 +407,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
   }
 
+  /// Decodes the value at `entry` as a `Date`, with the date decoding strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - path: The value's coding path.
+  /// - Returns: The date.
+  /// - Throws: `valueNotFound(Date.self)` for `null`, before any strategy runs (a `.custom`
+  ///   closure is not called), as Foundation does; the strategy's errors otherwise.
   func unwrapDate(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Date {
+    if document.kind(entry) == .null { throw mismatch(Date.self, entry, at: path()) }
     switch options.dateDecodingStrategy {
     case .deferredToDate:
       return try decodeNested(entry, as: Date.self, at: path())
@@ -399,16 +426,13 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return Date(
         timeIntervalSince1970: try unwrapFloat(entry, as: Double.self, at: path()) / 1000)
     case .iso8601:
-      let text = try unwrapString(entry, at: path())
-      let formatter: ISO8601DateFormatter
-      if let made = iso8601Formatter {
-        formatter = made
-      } else {
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        iso8601Formatter = formatter
-      }
-      guard let date = formatter.date(from: text) else {
+      guard document.kind(entry) == .string else { throw mismatch(String.self, entry, at: path()) }
+      let plain = document.flags(entry) & JSONDocument.hasEscapes == 0
+      guard
+        let date = JSONISO8601.date(
+          bytes: plain ? document.span(entry) : nil,
+          text: { JSONStrings.string(at: entry, in: document) }, formatter: &iso8601Formatter)
+      else {
         throw DecodingError.dataCorrupted(
           .init(
             codingPath: path().keys,
@@ -437,7 +461,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
   }
 
+  /// Decodes the value at `entry` as `Data`, with the data decoding strategy.
+  ///
+  /// - Parameters:
+  ///   - entry: The value's tape entry.
+  ///   - path: The value's coding path.
+  /// - Returns: The data.
+  /// - Throws: `valueNotFound(Data.self)` for `null`, before any strategy runs (a `.custom`
+  ///   closure is not called), as Foundation does; the strategy's errors otherwise.
   func unwrapData(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Data {
+    if document.kind(entry) == .null { throw mismatch(Data.self, entry, at: path()) }
     switch options.dataDecodingStrategy {
     case .deferredToData:
       return try decodeNested(entry, as: Data.self, at: path())
@@ -479,6 +512,21 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return decimal
   }
 
+  /// The coding key of the member `name` of a `[String: Value]`, as Foundation's paths have it.
+  ///
+  /// With the default key strategy, Foundation decodes the dictionary through its own
+  /// `init(from:)`, whose keys carry the integer value of a name that reads as an `Int`; with
+  /// any other strategy it reads the members itself, with keys that have no integer value.
+  ///
+  /// - Parameter name: The member's name.
+  /// - Returns: The key.
+  func dictionaryMemberKey(_ name: String) -> PathKey {
+    if case .useDefaultKeys = options.keyDecodingStrategy {
+      return PathKey(dictionaryMember: name)
+    }
+    return PathKey(name)
+  }
+
   // MARK: - Errors
 
   /// `valueNotFound` for `null`, `typeMismatch` for anything else, as Foundation reports them.
@@ -509,6 +557,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       .init(
         codingPath: path.keys,
         debugDescription: "Parsed JSON number <\(text)> does not fit in \(type)."))
+  }
+
+  /// `dataCorrupted` for a number that is not zero but rounds to zero in the type read, with
+  /// the text of Foundation's error for it (Foundation reports it at the root, as invalid JSON).
+  func numberNotRepresentable(_ entry: Int, at path: JSONCodingPath) -> DecodingError {
+    let text = String(decoding: document.span(entry), as: UTF8.self)
+    return .dataCorrupted(
+      .init(
+        codingPath: path.keys, debugDescription: "Number \(text) is not representable in Swift."))
   }
 
   /// The words Foundation uses for the kind of the value at `entry`.
@@ -587,6 +644,30 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     try unwrapInteger(value, as: UInt64.self, at: path)
   }
 
+  #if compiler(>=6.0)
+    /// Decodes the value as an `Int128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `Int128`.
+    /// - Returns: The number.
+    /// - Throws: `dataCorrupted` for a number that is not an integer or doesn't fit,
+    ///   `typeMismatch` or `valueNotFound` for any other value.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: Int128.Type) throws -> Int128 {
+      try unwrapInteger(value, as: Int128.self, at: path)
+    }
+
+    /// Decodes the value as a `UInt128`, exactly, over its whole range.
+    ///
+    /// - Parameter type: `UInt128`.
+    /// - Returns: The number.
+    /// - Throws: `dataCorrupted` for a number that is not an integer or doesn't fit,
+    ///   `typeMismatch` or `valueNotFound` for any other value.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+      try unwrapInteger(value, as: UInt128.self, at: path)
+    }
+  #endif
+
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try unwrap(value, as: T.self, at: path)
   }
@@ -619,7 +700,7 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       // The first of two members with one name wins, as in Foundation.
       if result[name] == nil {
         result[name] = try decoder.unwrap(
-          key &+ 1, as: Value.self, at: path().appending(PathKey(name)))
+          key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
       }
       key = document.next(key &+ 1)
     }

@@ -24,6 +24,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   // on its own copy of them.
 
   /// How to decode a `Date`.
+  ///
+  /// Whatever the strategy, `null` where a `Date` is expected throws
+  /// `DecodingError.valueNotFound` before the strategy runs, as in Foundation.
   public enum DateDecodingStrategy {
     /// Decode the `Date` as its own `Codable` implementation does: seconds since January 1, 2001.
     case deferredToDate
@@ -31,7 +34,15 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     case secondsSince1970
     /// Decode the `Date` from a number of milliseconds since January 1, 1970.
     case millisecondsSince1970
-    /// Decode the `Date` from an ISO 8601 string with a time zone (`1985-04-12T23:20:50Z`).
+    /// Decode the `Date` from an ISO 8601 string with a time zone (`1985-04-12T23:20:50Z`), as
+    /// Foundation's `Date.ISO8601FormatStyle` reads it: with or without fractional seconds (up
+    /// to nine digits, `1985-04-12T23:20:50.52Z`), second 60 as the first second of the next
+    /// minute, offsets as `Z`, `±HH:MM`, `±HHMM` or `±HH`, no leading whitespace.
+    ///
+    /// The common form is read by KeyedCodable's own date engine, without allocating, to the
+    /// same `Date` bit for bit; any other text is handed to Foundation, so what Foundation reads
+    /// leniently (hour 24, February 30, text after the zone) and dates before the Gregorian
+    /// reform (which it reads in the Julian calendar) give Foundation's result.
     case iso8601
     /// Decode the `Date` from a string read with the given formatter.
     case formatted(DateFormatter)
@@ -40,6 +51,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   }
 
   /// How to decode `Data`.
+  ///
+  /// Whatever the strategy, `null` where `Data` is expected throws
+  /// `DecodingError.valueNotFound` before the strategy runs, as in Foundation.
   public enum DataDecodingStrategy {
     /// Decode the `Data` as its own `Codable` implementation does: an array of bytes.
     case deferredToData
@@ -63,7 +77,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     /// Use each member name as it is (the default).
     case useDefaultKeys
     /// Convert `snake_case` member names to `camelCase` before matching, as Foundation does:
-    /// `first_name` matches `firstName`; leading and trailing underscores are kept.
+    /// `first_name` matches `firstName`; leading and trailing underscores are kept, and the
+    /// words after the first are capitalized as `String.capitalized` capitalizes them
+    /// (`address_2nd_line` matches `address2NdLine`, `a_b-c` matches `aB-C`).
     case convertFromSnakeCase
     /// Convert each member name with a closure, given the coding path of the member (the last
     /// key is the member's name).

@@ -153,7 +153,7 @@ extension Dictionary: JSONStringKeyedEncodableDictionary where Key == String, Va
     for (name, value) in self {
       // A dictionary's keys are unique, and written as they are.
       try encoder.beginMember(frame.index, id: frame.id, name: name, mayRepeat: false)
-      try encoder.encodeValue(value, at: path().appending(PathKey(name)))
+      try encoder.encodeValue(value, at: path().appending(encoder.dictionaryMemberKey(name)))
     }
     try encoder.closeFrames(above: frame.index)
   }

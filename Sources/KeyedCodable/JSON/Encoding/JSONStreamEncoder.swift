@@ -11,8 +11,8 @@ import Foundation
 /// for.
 ///
 /// What a stream can't write (a container used after it was closed, one name written twice in
-/// an object) throws ``Restart``; ``KeyedJSONEncoder`` then encodes the value with Foundation's
-/// encoder instead.
+/// an object, also in two canonically equivalent spellings) throws ``Restart``;
+/// ``KeyedJSONEncoder`` then encodes the value with Foundation's encoder instead.
 final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// Thrown when the value can't be written as a stream.
   struct Restart: Error {}
@@ -28,6 +28,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var firstName: Int
     /// Where the frame's first member starts in the output (after the opening bracket).
     var contentStart: Int
+    /// Whether a member name outside ASCII was checked for repeats in this object: names are
+    /// then also compared as Swift strings (see ``canonicalNames``).
+    var hasNonASCIIName = false
   }
 
   /// A member name written into an object: for finding repeats and for sorting.
@@ -86,6 +89,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private let sortsKeys: Bool
   /// Whether a key encoding strategy changes member names.
   let convertsKeys: Bool
+  /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
+  /// made on first use, once per encode.
   private var iso8601Formatter: ISO8601DateFormatter?
   #if DEBUG
     private var typeKinds = TypeKinds()
@@ -272,15 +277,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .millisecondsSince1970:
       try double(value.timeIntervalSince1970 * 1000, at: path)
     case .iso8601:
-      let formatter: ISO8601DateFormatter
-      if let made = iso8601Formatter {
-        formatter = made
-      } else {
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = .withInternetDateTime
-        iso8601Formatter = formatter
-      }
-      writer.string(formatter.string(from: value))
+      JSONISO8601.write(value, to: &writer, formatter: &iso8601Formatter)
     case .formatted(let formatter):
       writer.string(formatter.string(from: value))
     case .custom(let closure):
@@ -385,6 +382,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           sortMembers(of: frame)
         }
         names.removeSubrange(frame.firstName...)
+        if frame.hasNonASCIIName {
+          canonicalNames[frame.id] = nil
+        }
         writer.close(UInt8(ascii: "}"), count: frame.count)
       } else {
         writer.close(UInt8(ascii: "]"), count: frame.count)
@@ -443,6 +443,18 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
+  /// The coding key of the member `name` of a `[String: Value]`, as Foundation's paths have it.
+  ///
+  /// With the default key strategy, Foundation encodes the dictionary through its own
+  /// `encode(to:)`, whose keys carry the integer value of a name that reads as an `Int`; with
+  /// any other strategy it writes the members itself, with keys that have no integer value.
+  ///
+  /// - Parameter name: The member's name.
+  /// - Returns: The key.
+  func dictionaryMemberKey(_ name: String) -> PathKey {
+    convertsKeys ? PathKey(name) : PathKey(dictionaryMember: name)
+  }
+
   // MARK: - Member names
 
   /// Remembers the member name the frame at `index` just got, and checks that no earlier member
@@ -474,9 +486,60 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           throw Restart()
         }
       }
+      if frames[index].hasNonASCIIName || !isASCII(name) {
+        try checkCanonicalEquivalence(in: index, name: name)
+      }
     }
     names.append(MemberName(fingerprint: fingerprint, start: start, name: name))
   }
+
+  /// Checks that no earlier member of the object frame at `index` has a name equal to `name` as
+  /// a Swift string: two spellings of one text (`"\u{E9}"` and `"e\u{301}"`) are one name for
+  /// Foundation's `JSONEncoder`, which keeps the last value written, so they are a repeat.
+  ///
+  /// Only objects with a name outside ASCII pay for it: a set of their names, decoded, made when
+  /// the first such name comes.
+  ///
+  /// - Throws: ``Restart`` when the name is there already.
+  private func checkCanonicalEquivalence(in index: Int, name: Range<Int>) throws {
+    let id = frames[index].id
+    if !frames[index].hasNonASCIIName {
+      frames[index].hasNonASCIIName = true
+      canonicalNames[id] = Set(names[frames[index].firstName...].map { decodedName($0.name) })
+    }
+    if canonicalNames[id]?.insert(decodedName(name)).inserted == false {
+      throw Restart()
+    }
+  }
+
+  /// Whether a name written in the output is all ASCII (its escapes are).
+  private func isASCII(_ name: Range<Int>) -> Bool {
+    writer.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return true }
+      var index = name.lowerBound
+      while index &+ 8 <= name.upperBound {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { return false }
+        index &+= 8
+      }
+      while index < name.upperBound {
+        if base[index] >= 0x80 { return false }
+        index &+= 1
+      }
+      return true
+    }
+  }
+
+  /// A name written in the output (quotes included), as the string it stands for.
+  private func decodedName(_ name: Range<Int>) -> String {
+    writer.bytes.withUnsafeBufferPointer { bytes in
+      JSONStrings.unescaped(
+        UnsafeBufferPointer(rebasing: bytes[(name.lowerBound &+ 1)..<(name.upperBound &- 1)]))
+    }
+  }
+
+  /// The names, decoded, of the objects that have a name outside ASCII, by frame.
+  private var canonicalNames: [Int: Set<String>] = [:]
 
   /// Whether two names written in the output are the same bytes.
   private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
@@ -486,28 +549,70 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// The fingerprints of the names of big objects, by frame.
   private var largeObjectNames: [Int: Set<UInt64>] = [:]
 
+  /// Where a member's name is, unescaped, for sorting: in the output (a name written without
+  /// escapes) or in a side buffer.
+  private struct SortName {
+    /// Whether the name is in the side buffer rather than in the output.
+    var isUnescapedCopy: Bool
+    /// Where the name's UTF-8 starts, in the output or in the side buffer.
+    var start: Int
+    /// The name's UTF-8 length.
+    var count: Int
+    /// The member (separator, name, value) in the output.
+    var member: Range<Int>
+  }
+
   /// Puts the members of an object frame in the order of their names.
+  ///
+  /// Names are ordered as Foundation's `JSONEncoder` orders them: by their UTF-8 bytes (so by
+  /// their Unicode scalars), not by `String` comparison, which would compare canonically
+  /// equivalent forms alike. A name written without escapes is compared where it is in the
+  /// output; only one with escapes is unescaped, into a side buffer.
   private func sortMembers(of frame: Frame) {
     let members = names[frame.firstName...]
     let end = writer.bytes.count
-    var ranges: [(name: String, range: Range<Int>)] = []
-    ranges.reserveCapacity(members.count)
+    var sortNames: [SortName] = []
+    sortNames.reserveCapacity(members.count)
+    var unescaped: [UInt8] = []
     for (offset, member) in members.enumerated() {
       let next =
         offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
-      // The name as a string, without its quotes, unescaped.
-      let quoted = member.name
-      let name = writer.bytes.withUnsafeBufferPointer { bytes in
-        JSONStrings.unescaped(
-          UnsafeBufferPointer(rebasing: bytes[(quoted.lowerBound &+ 1)..<(quoted.upperBound &- 1)]))
+      // The name without its quotes.
+      let name = (member.name.lowerBound &+ 1)..<(member.name.upperBound &- 1)
+      if writer.bytes[name].contains(UInt8(ascii: "\\")) {
+        let text = writer.bytes.withUnsafeBufferPointer { bytes in
+          JSONStrings.unescaped(UnsafeBufferPointer(rebasing: bytes[name]))
+        }
+        let start = unescaped.count
+        unescaped.append(contentsOf: text.utf8)
+        sortNames.append(
+          SortName(
+            isUnescapedCopy: true, start: start, count: unescaped.count &- start,
+            member: member.start..<next))
+      } else {
+        sortNames.append(
+          SortName(
+            isUnescapedCopy: false, start: name.lowerBound, count: name.count,
+            member: member.start..<next))
       }
-      ranges.append((name, member.start..<next))
     }
-    ranges.sort { $0.name < $1.name }
+    writer.bytes.withUnsafeBufferPointer { output in
+      unescaped.withUnsafeBufferPointer { copies in
+        sortNames.sort { lhs, rhs in
+          Self.precedes(
+            UnsafeBufferPointer(
+              rebasing: (lhs.isUnescapedCopy ? copies : output)[
+                lhs.start..<(lhs.start &+ lhs.count)]),
+            UnsafeBufferPointer(
+              rebasing: (rhs.isUnescapedCopy ? copies : output)[
+                rhs.start..<(rhs.start &+ rhs.count)]))
+        }
+      }
+    }
     var sorted: [UInt8] = []
     sorted.reserveCapacity(end &- frame.contentStart)
-    for (position, member) in ranges.enumerated() {
-      var bytes = writer.bytes[member.range]
+    for (position, name) in sortNames.enumerated() {
+      var bytes = writer.bytes[name.member]
       // Each member starts with its separator: a comma except for the first member, then the
       // line break and indentation when pretty-printing.
       if bytes.first == UInt8(ascii: ",") {
@@ -520,6 +625,22 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
     writer.bytes.replaceSubrange(frame.contentStart..<end, with: sorted)
     largeObjectNames[frame.id] = nil
+  }
+
+  /// Whether the bytes of `lhs` come before those of `rhs` (a prefix first).
+  @inline(__always)
+  private static func precedes(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let common = Swift.min(lhs.count, rhs.count)
+    var index = 0
+    while index < common {
+      let left = lhs[index]
+      let right = rhs[index]
+      if left != right { return left < right }
+      index &+= 1
+    }
+    return lhs.count < rhs.count
   }
 }
 
@@ -630,6 +751,32 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128` member, all its digits, as Foundation does.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - key: The member's key.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+      try begin(key)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128` member, all its digits, as Foundation does.
+    ///
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - key: The member's key.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+      try begin(key)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try begin(key)
     try encoder.encodeValue(value, at: path.appending(key))
@@ -730,6 +877,28 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128` element, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try encoder.beginElement(index, id: id)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128` element, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try encoder.beginElement(index, id: id)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T) throws {
     let position = count
     try encoder.beginElement(index, id: id)
@@ -820,6 +989,28 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
     encoder.writer.integer(value)
   }
 
+  #if compiler(>=6.0)
+    /// Writes an `Int128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: `EncodingError.invalidValue` when the slot was filled already.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try fill(value)
+      encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: `EncodingError.invalidValue` when the slot was filled already.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try fill(value)
+      encoder.writer.integer(value)
+    }
+  #endif
+
   mutating func encode<T: Encodable>(_ value: T) throws {
     try fill(value)
     try encoder.encodeValue(value, at: encoder.slot.path)
@@ -889,4 +1080,26 @@ struct JSONSlotValueContainer: SingleValueEncodingContainer {
     try slot.begin()
     try slot.encoder.encodeValue(value, at: slot.path)
   }
+
+  #if compiler(>=6.0)
+    /// Writes an `Int128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the position can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: Int128) throws {
+      try slot.begin()
+      slot.encoder.writer.integer(value)
+    }
+
+    /// Writes a `UInt128`, all its digits, as Foundation does.
+    ///
+    /// - Parameter value: The number.
+    /// - Throws: ``JSONStreamEncoder/Restart`` when the position can't be written to any more.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    mutating func encode(_ value: UInt128) throws {
+      try slot.begin()
+      slot.encoder.writer.integer(value)
+    }
+  #endif
 }

@@ -17,7 +17,9 @@ import Foundation
 /// therefore come out in the order the type encodes them (Foundation's order is the hash order
 /// of its dictionaries). A type that writes into a container after it moved on to another one,
 /// or writes one key twice, is encoded through Foundation's `JSONEncoder` with the same options
-/// instead (the output is then Foundation's: the last value of a repeated key wins).
+/// instead (the output is then Foundation's: the last value of a repeated key wins). Two names
+/// that are equal as Swift strings, such as `"\u{E9}"` and `"e\u{301}"`, are one key, as they
+/// are for Foundation.
 ///
 /// An encoder can be shared: any number of tasks may encode with it at once. Its properties are
 /// read when an encode starts.
@@ -40,6 +42,10 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     /// Line breaks and two spaces of indentation, with `" : "` after member names.
     public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
     /// Members sorted by name, so equal values always give the same bytes.
+    ///
+    /// Names are ordered by their UTF-8 bytes, that is by their Unicode scalars, as
+    /// Foundation's `JSONEncoder` orders them: `"B"` before `"a"`, and a decomposed `"e\u{301}"`
+    /// before `"~"` and a precomposed `"\u{E9}"` after it.
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
     /// Slashes written as they are instead of as `\/`.
     public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
@@ -53,7 +59,11 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     case secondsSince1970
     /// Encode the `Date` as a number of milliseconds since January 1, 1970.
     case millisecondsSince1970
-    /// Encode the `Date` as an ISO 8601 string (`1985-04-12T23:20:50Z`).
+    /// Encode the `Date` as an ISO 8601 string in UTC (`1985-04-12T23:20:50Z`), truncated to
+    /// the second, exactly as Foundation's `Date.ISO8601FormatStyle` writes it.
+    ///
+    /// Dates from 1583 to 9999 are written by KeyedCodable's own date engine, straight into the
+    /// output; others (Julian dates, years with five digits, infinite dates) by Foundation.
     case iso8601
     /// Encode the `Date` as a string written by the given formatter.
     case formatted(DateFormatter)
@@ -85,7 +95,8 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     /// Use each key's `stringValue` as it is (the default).
     case useDefaultKeys
     /// Convert `camelCase` keys to `snake_case`, as Foundation does: `firstName` becomes
-    /// `first_name`.
+    /// `first_name`, `myURLValue` becomes `my_url_value`; words start at uppercase and
+    /// titlecase letters (general categories Lu and Lt).
     case convertToSnakeCase
     /// Convert each key with a closure, given the coding path of the member (the last key is the
     /// member's).

@@ -22,7 +22,8 @@ enum JSONNumber {
   /// The correctly rounded `Double` for a JSON number token.
   ///
   /// Overflow gives ±infinity and underflow ±0.0, keeping the sign. A token that does not match
-  /// the JSON number grammar gives `.nan`.
+  /// the JSON number grammar gives `.nan`. (``KeyedJSONDecoder`` rejects both, as Foundation
+  /// does: a zero result for a token that is not zero, see ``isZero(_:count:)``, does not fit.)
   ///
   /// - Parameters:
   ///   - start: The first byte of the token.
@@ -35,7 +36,8 @@ enum JSONNumber {
   /// The correctly rounded `Float` for a JSON number token, rounded once, directly to `Float`.
   ///
   /// Overflow gives ±infinity and underflow ±0.0, keeping the sign. A token that does not match
-  /// the JSON number grammar gives `.nan`.
+  /// the JSON number grammar gives `.nan`. (``KeyedJSONDecoder`` rejects both, as for
+  /// ``double(_:count:)``.)
   ///
   /// - Parameters:
   ///   - start: The first byte of the token.
@@ -43,6 +45,27 @@ enum JSONNumber {
   /// - Returns: The value nearest to the token's decimal value, ties to even.
   static func float(_ start: UnsafePointer<UInt8>, count: Int) -> Float {
     binaryFloat(start, count: count, as: Float.self)
+  }
+
+  /// Whether a JSON number token is zero: no digit before its exponent is `1`–`9` (`0`,
+  /// `-0.000`, `0e999`).
+  ///
+  /// A floating-point result of `0` for a token that is not zero is an underflow: the value is
+  /// not representable, as Foundation's `JSONDecoder` checks too.
+  ///
+  /// - Parameters:
+  ///   - start: The first byte of the token.
+  ///   - count: The number of bytes in the token.
+  /// - Returns: Whether the token's value is zero.
+  static func isZero(_ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var index = 0
+    while index < count {
+      let byte = start[index]
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+      if byte &- UInt8(ascii: "1") < 9 { return false }
+      index &+= 1
+    }
+    return true
   }
 
   /// The token's exact value when it is an integer whose magnitude fits `UInt64`.
@@ -70,8 +93,8 @@ enum JSONNumber {
 
   /// The token as a value of `type`, exactly, for every fixed-width integer type.
   ///
-  /// `"-0"` is 0 for every type, signed or not. Integers wider than 64 bits are limited to the
-  /// range of ``integer(_:count:)``: magnitudes up to `UInt64.max`.
+  /// `"-0"` is 0 for every type, signed or not. Integers wider than 64 bits (`Int128`,
+  /// `UInt128`) are read digit by digit into their own magnitude type, over their whole range.
   ///
   /// - Parameters:
   ///   - start: The first byte of the token.
@@ -82,10 +105,31 @@ enum JSONNumber {
   static func exactInteger<Integer: FixedWidthInteger>(
     _ start: UnsafePointer<UInt8>, count: Int, as type: Integer.Type
   ) -> Integer? {
+    if Integer.bitWidth > 64 { return wideExactInteger(start, count: count, as: Integer.self) }
     guard let (magnitude, negative) = integer(start, count: count) else { return nil }
     if !negative { return Integer(exactly: magnitude) }
     // Negative and non-zero: -magnitude fits when magnitude - 1 <= Integer.max, since
     // -(magnitude - 1) - 1 then lies in Integer.min...(-1) and neither step overflows.
+    guard Integer.isSigned, let belowMagnitude = Integer(exactly: magnitude - 1) else {
+      return nil
+    }
+    return 0 - belowMagnitude - 1
+  }
+
+  /// ``exactInteger(_:count:as:)`` for integer types wider than 64 bits.
+  ///
+  /// - Parameters:
+  ///   - start: The first byte of the token.
+  ///   - count: The number of bytes in the token.
+  ///   - type: The integer type to produce.
+  /// - Returns: The value, or `nil` when the token is not integral or `type` cannot hold it.
+  private static func wideExactInteger<Integer: FixedWidthInteger>(
+    _ start: UnsafePointer<UInt8>, count: Int, as type: Integer.Type
+  ) -> Integer? {
+    guard let token = Token(start, count: count),
+      let magnitude = token.exactMagnitude(start, as: Integer.Magnitude.self)
+    else { return nil }
+    if !token.isNegative || magnitude == 0 { return Integer(exactly: magnitude) }
     guard Integer.isSigned, let belowMagnitude = Integer(exactly: magnitude - 1) else {
       return nil
     }
@@ -289,6 +333,21 @@ extension JSONNumber {
     /// The token's exact integer magnitude, or `nil` when it has a non-zero fractional part or
     /// exceeds `UInt64.max`.
     func exactMagnitude(_ start: UnsafePointer<UInt8>) -> UInt64? {
+      exactMagnitude(start, as: UInt64.self)
+    }
+
+    /// The token's exact integer magnitude as a `Magnitude`, or `nil` when it has a non-zero
+    /// fractional part or exceeds `Magnitude.max`.
+    ///
+    /// - Parameters:
+    ///   - start: The first byte of the token.
+    ///   - type: The unsigned type of the result.
+    /// - Returns: The magnitude, or `nil`.
+    func exactMagnitude<Magnitude: FixedWidthInteger & UnsignedInteger>(
+      _ start: UnsafePointer<UInt8>, as type: Magnitude.Type
+    ) -> Magnitude? {
+      // A b-bit magnitude has at most floor(b * log10(2)) + 1 <= b / 3 + 1 digits.
+      let maximumDigits = Magnitude.bitWidth / 3 + 1
       let digitCount = integerCount + fractionCount
       // The significant digits run from the first to the last non-zero digit.
       var first = 0
@@ -298,11 +357,12 @@ extension JSONNumber {
       while digit(at: last, start) == 0 { last -= 1 }
       // value = digits[first...last] * 10^scale
       let scale = exponent - Int64(fractionCount) + Int64(digitCount - 1 - last)
-      guard scale >= 0, scale < 20, last - first < 20 else { return nil }
-      var magnitude: UInt64 = 0
+      guard scale >= 0, scale < maximumDigits, last - first < maximumDigits else { return nil }
+      var magnitude: Magnitude = 0
       for position in first...last {
         let (product, productOverflow) = magnitude.multipliedReportingOverflow(by: 10)
-        let (sum, sumOverflow) = product.addingReportingOverflow(digit(at: position, start))
+        let (sum, sumOverflow) = product.addingReportingOverflow(
+          Magnitude(truncatingIfNeeded: digit(at: position, start)))
         guard !productOverflow, !sumOverflow else { return nil }
         magnitude = sum
       }

@@ -189,6 +189,34 @@ enum _DateArithmetic {
     return (seconds, units)
   }
 
+  /// An instant truncated to a number of fractional digits: rounded toward the past, as
+  /// Foundation's date formatters do (`12:00:59.97` with no digits is `12:00:59`, and
+  /// `-0.5` seconds is `23:59:59` of the day before 1970).
+  ///
+  /// The truncation is exact: a fraction whose scaled value rounds up to a whole unit in
+  /// floating point is still cut below it. NaN and values beyond ``formattingLimit`` are treated
+  /// as by ``rounded(_:fractionDigits:)``.
+  ///
+  /// - Parameters:
+  ///   - date: The instant.
+  ///   - digits: The fractional digits to keep, 0–9.
+  /// - Returns: Whole seconds since 1970 and the fraction in units of 10^-digits seconds.
+  static func truncated(_ date: Date, fractionDigits digits: Int) -> (seconds: Int, units: Int) {
+    var interval = date.timeIntervalSinceReferenceDate
+    if interval.isNaN { interval = 0 }
+    interval = min(max(interval, -formattingLimit), formattingLimit)
+    let whole = interval.rounded(.down)
+    let fraction = interval - whole  // exact, in [0, 1)
+    let seconds = Int(whole) + secondsFrom1970ToReferenceDate
+    let scale = powersOfTen[min(max(digits, 0), 9)]
+    let scaled = fraction * Double(scale)
+    // The rounding error of `scaled`, exactly: negative when `scaled` rounded up.
+    let error = (-scaled).addingProduct(fraction, Double(scale))
+    var units = Int(scaled.rounded(.down))
+    if Double(units) == scaled, error < 0 { units -= 1 }
+    return (seconds, min(max(units, 0), scale - 1))
+  }
+
   /// `value` divided by `divisor`, rounded toward negative infinity.
   ///
   /// - Parameters:

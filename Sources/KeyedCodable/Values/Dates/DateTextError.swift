@@ -200,6 +200,37 @@ extension DateTextError {
     Self(reason: "leap seconds (second 60) are not supported", offset: offset)
   }
 
+  /// A year before the first one the rules read.
+  ///
+  /// - Parameters:
+  ///   - minimum: The first year read.
+  ///   - offset: Where the year starts.
+  /// - Returns: The error.
+  static func yearBefore(_ minimum: Int, at offset: Int) -> Self {
+    Self(reason: "years before \(minimum) are not supported", offset: offset)
+  }
+
+  /// A fraction with more digits than the rules read.
+  ///
+  /// - Parameters:
+  ///   - maximum: The most digits read.
+  ///   - offset: Where the fraction starts.
+  /// - Returns: The error.
+  static func tooManyFractionDigits(_ maximum: Int, at offset: Int) -> Self {
+    Self(reason: "a fraction has at most \(maximum) digits", offset: offset)
+  }
+
+  /// A UTC offset larger than the rules read.
+  ///
+  /// - Parameters:
+  ///   - maximum: The largest offset read, in seconds.
+  ///   - offset: Where the offset starts (at its sign).
+  /// - Returns: The error.
+  static func offsetTooLarge(maximum: Int, at offset: Int) -> Self {
+    let limit = String(maximum / 3600) + ":" + String(maximum / 60 % 60 + 100).dropFirst()
+    return Self(reason: "UTC offsets beyond ±\(limit) are not supported", offset: offset)
+  }
+
   /// A day that its month does not have: `February 30 does not exist in 2023`.
   ///
   /// - Parameters:

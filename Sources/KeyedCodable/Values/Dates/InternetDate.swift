@@ -16,7 +16,8 @@ import Foundation
 ///   spelling per instant keeps round trips exact. (Foundation's `ISO8601DateFormatter` reads
 ///   `24:00:00` as midnight of the next day.)
 /// - Second 60 is rejected with a message saying leap seconds are not supported: `Date` has no
-///   leap seconds, and moving the instant would silently change it.
+///   leap seconds, and moving the instant would silently change it. (The `.iso8601` strategies
+///   of the JSON coders read it as Foundation does, with ``_InternetDateRules/foundationISO8601``.)
 /// - Fractional seconds may have any number of digits; the first nine (nanoseconds) are used
 ///   and the rest are truncated, never rounded, so a fraction never carries into the seconds.
 ///

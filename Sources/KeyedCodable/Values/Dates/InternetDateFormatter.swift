@@ -19,31 +19,73 @@ extension InternetDate {
   /// Dates beyond about ±3 million years, and infinite ones, are clamped; a NaN date writes as
   /// `2001-01-01T00:00:00Z`.
   ///
+  /// With `rounding: .down` the instant is truncated instead, as Foundation's
+  /// `Date.ISO8601FormatStyle` truncates it: 12:00:59.7 without fraction digits is `12:00:59`.
+  ///
   /// - Parameters:
   ///   - date: The instant.
   ///   - fractionalDigits: The number of fraction digits: usually 0, 3 (milliseconds) or 6
   ///     (microseconds); any value in 0–9 works, others are clamped to it.
+  ///   - rounding: How the instant is brought to the last digit written: to the nearest
+  ///     (the default) or down.
   /// - Returns: The text.
-  static func formatISO8601(_ date: Date, fractionalDigits: Int) -> String {
+  static func formatISO8601(
+    _ date: Date, fractionalDigits: Int, rounding: _DateRounding = .nearest
+  ) -> String {
+    _DateTextWriter.string(capacity: 48) { writer in
+      writeISO8601(date, fractionalDigits: fractionalDigits, rounding: rounding, to: &writer)
+    }
+  }
+
+  /// Appends a date as ``formatISO8601(_:fractionalDigits:rounding:)`` writes it, without
+  /// making a `String`.
+  ///
+  /// - Parameters:
+  ///   - date: The instant.
+  ///   - fractionalDigits: The number of fraction digits, 0–9.
+  ///   - rounding: How the instant is brought to the last digit written.
+  ///   - bytes: Where to append the text's UTF-8.
+  static func appendISO8601(
+    _ date: Date, fractionalDigits: Int, rounding: _DateRounding, to bytes: inout [UInt8]
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+      var writer = _DateTextWriter(buffer)
+      writeISO8601(date, fractionalDigits: fractionalDigits, rounding: rounding, to: &writer)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+    }
+  }
+
+  /// Writes the text of ``formatISO8601(_:fractionalDigits:rounding:)``.
+  ///
+  /// - Parameters:
+  ///   - date: The instant.
+  ///   - fractionalDigits: The number of fraction digits, clamped to 0–9.
+  ///   - rounding: How the instant is brought to the last digit written.
+  ///   - writer: Where to write, with room for 48 bytes.
+  private static func writeISO8601(
+    _ date: Date, fractionalDigits: Int, rounding: _DateRounding, to writer: inout _DateTextWriter
+  ) {
     let digits = min(max(fractionalDigits, 0), 9)
-    let (seconds, units) = _DateArithmetic.rounded(date, fractionDigits: digits)
+    let (seconds, units) =
+      switch rounding {
+      case .nearest: _DateArithmetic.rounded(date, fractionDigits: digits)
+      case .down: _DateArithmetic.truncated(date, fractionDigits: digits)
+      }
     let days = _DateArithmetic.floorDivide(seconds, _DateArithmetic.secondsPerDay)
     let secondOfDay = seconds - days * _DateArithmetic.secondsPerDay
     let civil = CivilDate(daysSince1970: days)
-    return _DateTextWriter.string(capacity: 48) { writer in
-      writer.appendYear(civil.year, width: 4, plusAbove: 9999)
-      writer.append(UInt8(ascii: "-"))
-      writer.appendDigits(civil.month, width: 2)
-      writer.append(UInt8(ascii: "-"))
-      writer.appendDigits(civil.day, width: 2)
-      writer.append(UInt8(ascii: "T"))
-      writer.appendTime(secondOfDay: secondOfDay)
-      if digits > 0 {
-        writer.append(UInt8(ascii: "."))
-        writer.appendDigits(units, width: digits)
-      }
-      writer.append(UInt8(ascii: "Z"))
+    writer.appendYear(civil.year, width: 4, plusAbove: 9999)
+    writer.append(UInt8(ascii: "-"))
+    writer.appendDigits(civil.month, width: 2)
+    writer.append(UInt8(ascii: "-"))
+    writer.appendDigits(civil.day, width: 2)
+    writer.append(UInt8(ascii: "T"))
+    writer.appendTime(secondOfDay: secondOfDay)
+    if digits > 0 {
+      writer.append(UInt8(ascii: "."))
+      writer.appendDigits(units, width: digits)
     }
+    writer.append(UInt8(ascii: "Z"))
   }
 
   /// Writes a date as an RFC 2822 date-time in UTC: `Thu, 29 Feb 2024 12:30:05 +0000`.
@@ -74,6 +116,14 @@ extension InternetDate {
       writer.append(" +0000")
     }
   }
+}
+
+/// How a formatter brings an instant to the last digit it writes.
+enum _DateRounding: Sendable {
+  /// To the nearest, ties toward the later time.
+  case nearest
+  /// Toward the past, as Foundation's formatters truncate.
+  case down
 }
 
 extension _DateTextWriter {

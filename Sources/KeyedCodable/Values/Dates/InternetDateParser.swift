@@ -76,17 +76,73 @@ extension InternetDate {
 
 // MARK: - ISO 8601 and RFC 3339
 
+/// Limits and arithmetic of ``InternetDate/_parseInternetDateTime(_:rfc3339:rules:)`` beyond the
+/// grammar of its two formats.
+///
+/// ``strict`` is the behaviour of ``InternetDate/parseISO8601(_:)`` and
+/// ``InternetDate/parseRFC3339(_:)``. ``foundationISO8601`` narrows the strict rules to the texts
+/// on which the result is bit for bit the `Date` Foundation's `Date.ISO8601FormatStyle` parses
+/// (the `.iso8601` strategy of `JSONDecoder`), and reads second 60 as it does.
+struct _InternetDateRules: Sendable {
+  /// Whether second 60 is read, counted as the first second of the next minute
+  /// (`23:59:60Z` is midnight), instead of rejected as a leap second.
+  var readsSecond60 = false
+  /// The most fraction digits read; more are rejected.
+  var maximumFractionDigits = Int.max
+  /// The largest UTC offset read, in seconds.
+  var maximumOffset = 23 * 3600 + 59 * 60
+  /// The first year read; earlier ones are rejected.
+  var minimumYear = 0
+  /// Whether the instant is `Date(timeIntervalSinceReferenceDate:)` of the whole seconds since
+  /// 2001 plus `Double(nanoseconds) / 1e9`, as Foundation's calendar computes it, instead of
+  /// ``_DateArithmetic/date(secondsSince1970:nanoseconds:)``.
+  var computesFromReferenceDate = false
+
+  /// The rules of ``InternetDate/parseISO8601(_:)`` and ``InternetDate/parseRFC3339(_:)``.
+  static let strict = _InternetDateRules()
+
+  /// The subset of ISO 8601 read exactly as Foundation's `Date.ISO8601FormatStyle` reads it.
+  ///
+  /// Foundation reads more (hour 24, February 30, trailing text, and more, rolling over
+  /// or ignoring) and converts dates before the Gregorian reform with the Julian calendar; the
+  /// texts these rules reject are not decided here and go to Foundation. What they accept,
+  /// Foundation accepts with the same result: years 1583–9999, at most nine fraction digits,
+  /// offsets up to ±18:00, second 60 rolled over.
+  static let foundationISO8601 = _InternetDateRules(
+    readsSecond60: true, maximumFractionDigits: 9, maximumOffset: 18 * 3600, minimumYear: 1583,
+    computesFromReferenceDate: true)
+}
+
 extension InternetDate {
+  /// Reads an ISO 8601 date-time exactly as Foundation's `Date.ISO8601FormatStyle` reads it, for
+  /// the texts whose result that can be decided here: see
+  /// ``_InternetDateRules/foundationISO8601``.
+  ///
+  /// Allocates nothing, succeeding or not.
+  ///
+  /// - Parameter bytes: The UTF-8 text.
+  /// - Returns: The instant, or `nil` when the text is outside the subset (Foundation may still
+  ///   read it, or reject it).
+  static func parseISO8601LikeFoundation(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    do throws(DateTextError) {
+      return try _parseInternetDateTime(bytes, rfc3339: false, rules: .foundationISO8601)
+    } catch {
+      return nil
+    }
+  }
+
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction]<offset>` with the rules of one of the two formats.
   ///
   /// - Parameters:
   ///   - bytes: The UTF-8 text.
   ///   - rfc3339: Whether RFC 3339's rules apply (lowercase `t` and `z`, a space separator,
   ///     colon offsets only) instead of ISO 8601's (uppercase only, also `±HHMM` and `±HH`).
+  ///   - rules: Limits and arithmetic beyond the grammar; ``_InternetDateRules/strict`` unless
+  ///     given.
   /// - Returns: The instant.
   /// - Throws: A ``DateTextError`` saying what is wrong and where.
   static func _parseInternetDateTime(
-    _ bytes: UnsafeBufferPointer<UInt8>, rfc3339: Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, rfc3339: Bool, rules: _InternetDateRules = .strict
   ) throws(DateTextError) -> Date {
     var cursor = _DateTextCursor(bytes)
     guard let first = cursor.current else { throw .empty() }
@@ -94,6 +150,7 @@ extension InternetDate {
     if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { throw .signedYear() }
 
     let date = try cursor.isoDate()
+    if date.year < rules.minimumYear { throw .yearBefore(rules.minimumYear, at: 0) }
 
     let separator = cursor.current
     if separator == UInt8(ascii: "T")
@@ -106,8 +163,15 @@ extension InternetDate {
         atEnd: cursor.isAtEnd)
     }
 
-    let (hour, minute, second) = try cursor.isoTime()
-    let nanoseconds = cursor.take(UInt8(ascii: ".")) ? try cursor.fraction() : 0
+    let (hour, minute, second) = try cursor.isoTime(readsSecond60: rules.readsSecond60)
+    var nanoseconds = 0
+    if cursor.take(UInt8(ascii: ".")) {
+      let fractionStart = cursor.index
+      nanoseconds = try cursor.fraction()
+      if cursor.index - fractionStart > rules.maximumFractionDigits {
+        throw .tooManyFractionDigits(rules.maximumFractionDigits, at: fractionStart)
+      }
+    }
 
     let offset: Int
     let zone = cursor.current
@@ -115,10 +179,14 @@ extension InternetDate {
       cursor.index += 1
       offset = 0
     } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
+      let offsetStart = cursor.index
       cursor.index += 1
       offset = try cursor.utcOffset(
         negative: zone == UInt8(ascii: "-"), colon: rfc3339 ? .required : .optional,
         hoursOnly: !rfc3339, seconds: false)
+      if offset.magnitude > rules.maximumOffset {
+        throw .offsetTooLarge(maximum: rules.maximumOffset, at: offsetStart)
+      }
     } else {
       throw .expected(
         rfc3339 ? "'Z' or a UTC offset (±HH:MM)" : "'Z' or a UTC offset (±HH:MM, ±HHMM or ±HH)",
@@ -129,6 +197,11 @@ extension InternetDate {
     let seconds =
       date.daysSince1970 * _DateArithmetic.secondsPerDay + hour * 3600 + minute * 60 + second
       - offset
+    if rules.computesFromReferenceDate {
+      let sinceReferenceDate = seconds - _DateArithmetic.secondsFrom1970ToReferenceDate
+      return Date(
+        timeIntervalSinceReferenceDate: Double(sinceReferenceDate) + Double(nanoseconds) / 1e9)
+    }
     return _DateArithmetic.date(secondsSince1970: seconds, nanoseconds: nanoseconds)
   }
 }
@@ -269,9 +342,13 @@ extension _DateTextCursor {
 
   /// Reads `HH:MM:SS`.
   ///
+  /// - Parameter readsSecond60: Whether second 60 is read instead of rejected as a leap second.
   /// - Returns: The hour, minute and second.
+  /// - Throws: A ``DateTextError`` saying what is wrong and where.
   @inline(__always)
-  mutating func isoTime() throws(DateTextError) -> (hour: Int, minute: Int, second: Int) {
+  mutating func isoTime(readsSecond60: Bool = false) throws(DateTextError) -> (
+    hour: Int, minute: Int, second: Int
+  ) {
     let hourStart = index
     let hour = try digits(2, for: .hour)
     guard hour <= 23 else { throw .outOfRange(.hour, hour, at: hourStart) }
@@ -280,17 +357,23 @@ extension _DateTextCursor {
     let minute = try digits(2, for: .minute)
     guard minute <= 59 else { throw .outOfRange(.minute, minute, at: minuteStart) }
     try expect(UInt8(ascii: ":"), "after the minute")
-    return (hour, minute, try second())
+    return (hour, minute, try second(readsSecond60: readsSecond60))
   }
 
-  /// Reads a two-digit second, 00–59; 60 is reported as an unsupported leap second.
+  /// Reads a two-digit second, 00–59; 60 is reported as an unsupported leap second unless
+  /// `readsSecond60`.
   ///
+  /// - Parameter readsSecond60: Whether 60 is read instead of rejected.
   /// - Returns: The second.
+  /// - Throws: A ``DateTextError`` saying what is wrong and where.
   @inline(__always)
-  mutating func second() throws(DateTextError) -> Int {
+  mutating func second(readsSecond60: Bool = false) throws(DateTextError) -> Int {
     let start = index
     let second = try digits(2, for: .second)
-    if second == 60 { throw .leapSecond(at: start) }
+    if second == 60 {
+      if readsSecond60 { return 60 }
+      throw .leapSecond(at: start)
+    }
     guard second <= 59 else { throw .outOfRange(.second, second, at: start) }
     return second
   }

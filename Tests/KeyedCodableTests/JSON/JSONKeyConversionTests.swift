@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import KeyedCodable
+
+/// ``JSONKeyConversion`` against Foundation's `convertFromSnakeCase` and `convertToSnakeCase`
+/// on every ASCII word of two characters and on Unicode scalars across the whole range, each
+/// in a word where it matters (`x_a<s>b`, `x_<s>b`, `a<s>b`, `aBC<s>`).
+@Suite struct JSONKeyConversionTests {
+  /// Every scalar of the first planes' scripts, then every 13th one above.
+  static let scalars: [Unicode.Scalar] = (0..<0x11_0000).compactMap { value in
+    value < 0x3400 || value % 13 == 0 ? Unicode.Scalar(value) : nil
+  }
+
+  /// Names as Foundation's `JSONDecoder` converts them with `convertFromSnakeCase`.
+  static func foundationFromSnakeCase(_ names: [String]) throws -> [String] {
+    // One object per name, so that names converting to the same one don't meet.
+    let data = try JSONSerialization.data(withJSONObject: names.map { [$0: 1] })
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return try decoder.decode([SingleName].self, from: data).map(\.name)
+  }
+
+  /// Names as Foundation's `JSONEncoder` converts them with `convertToSnakeCase`.
+  static func foundationToSnakeCase(_ names: [String]) throws -> [String] {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    let data = try encoder.encode(names.map(SingleMember.init))
+    let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Int]])
+    return objects.map { $0.keys.first ?? "?" }
+  }
+
+  /// The converted name of an object's only member.
+  struct SingleName: Decodable {
+    var name: String
+
+    init(from decoder: any Decoder) throws {
+      name = try decoder.container(keyedBy: AnyKey.self).allKeys.first?.stringValue ?? "?"
+    }
+  }
+
+  /// An object with one member, named by a coding key.
+  struct SingleMember: Encodable {
+    var name: String
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(1, forKey: AnyKey(stringValue: name))
+    }
+  }
+
+  /// Every ASCII word of one and two characters.
+  static let asciiWords: [String] = {
+    let characters = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+    return characters + characters.flatMap { first in characters.map { first + $0 } }
+  }()
+
+  @Test func everyASCIIWordConvertsFromSnakeCaseAsInFoundation() throws {
+    let names = Self.asciiWords.flatMap { ["x_\($0)y", "Ab_\($0)", "\($0)_A\($0)"] }
+    let ours = names.map(JSONKeyConversion.fromSnakeCase)
+    let foundation = try Self.foundationFromSnakeCase(names)
+    let differences = zip(names, zip(ours, foundation)).filter { $1.0 != $1.1 }
+    #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+  }
+
+  @Test func everyASCIIWordConvertsToSnakeCaseAsInFoundation() throws {
+    let names = Self.asciiWords.flatMap { ["x\($0)y", "AB\($0)c", "\($0)Ab"] }
+    let ours = names.map(JSONKeyConversion.toSnakeCase)
+    let foundation = try Self.foundationToSnakeCase(names)
+    let differences = zip(names, zip(ours, foundation)).filter { $1.0 != $1.1 }
+    #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+  }
+
+  @Test func unicodeScalarsConvertFromSnakeCaseAsInFoundation() throws {
+    let names = Self.scalars.flatMap { ["x_a\($0)b", "x_\($0)b"] }
+    let ours = names.map(JSONKeyConversion.fromSnakeCase)
+    let foundation = try Self.foundationFromSnakeCase(names)
+    let differences = zip(names, zip(ours, foundation)).filter { $1.0 != $1.1 }
+    #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+  }
+
+  @Test func unicodeScalarsConvertToSnakeCaseAsInFoundation() throws {
+    let names = Self.scalars.flatMap { ["a\($0)b", "aBC\($0)"] }
+    let ours = names.map(JSONKeyConversion.toSnakeCase)
+    let foundation = try Self.foundationToSnakeCase(names)
+    let differences = zip(names, zip(ours, foundation)).filter { $1.0 != $1.1 }
+    #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+  }
+
+  @Test func namesWithNothingToConvertAreReturnedAsTheyAre() {
+    for name in ["plain", "_id_", "__", "", "caf\u{E9}", "a\u{301}b", "ALLCAPS"] {
+      #expect(JSONKeyConversion.fromSnakeCase(name) == name)
+    }
+    for name in ["plain", "a_b", "", "1x", "caf\u{E9}"] {
+      #expect(JSONKeyConversion.toSnakeCase(name) == name)
+    }
+  }
+}
