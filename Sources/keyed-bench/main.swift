@@ -48,7 +48,7 @@ if arguments.contains("--help") {
     same JSONDecoder/JSONEncoder, in interleaved rounds, and reports medians. Ratios are to the
     synthesized implementation, except P4 decode, where synthesized Codable cannot drop invalid
     elements and the hand-written lossy loop is the reference. twitter, citm and canada decode
-    and encode the documents in ../shared/json/corpus/ whole; their parsejson row only
+    and encode the documents in Tests/Data/corpus/ whole; their parsejson row only
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
     100,000 ISO 8601 dates against Foundation's .iso8601 strategy.

@@ -23,16 +23,50 @@ final class DecodeRun: MappingRun {
     @exclusivity(unchecked) private var presence: [NodePresence] = []
   #endif
   /// Whether the mapped object is open.
-  private var rootIsOpen = false
+  #if DEBUG
+    private var rootIsOpen = false
+  #else
+    @exclusivity(unchecked) private var rootIsOpen = false
+  #endif
 
-  init(backend: any DecodingBackend, model: Any.Type) {
+  /// A run that reads through `backend`, the containers of any decoder.
+  init(containers backend: ContainerDecodingBackend, model: Any.Type) {
     self.backend = backend
-    containers = backend as? ContainerDecodingBackend
-    json = backend as? JSONDecodingBackend
+    containers = backend
+    json = nil
     let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
       for: ObjectIdentifier(model), decoding: true)
     super.init(
       model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
+    if let debugContext {
+      debugModelIfAsked(debugContext)
+    }
+  }
+
+  /// A run that reads the parsed document of ``KeyedJSONDecoder`` through `backend`.
+  ///
+  /// - Parameters:
+  ///   - backend: The backend.
+  ///   - model: The dynamic type whose `map(map:)` runs.
+  ///   - plan: The plan published for it, if any (the decoder keeps plans it looked up).
+  ///   - readsContext: Whether a context is bound.
+  init(json backend: JSONDecodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+    self.backend = backend
+    containers = nil
+    json = backend
+    super.init(
+      model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
+    if let debugContext {
+      debugModelIfAsked(debugContext)
+    }
+  }
+
+  /// Starts another run on this object and its backend (see
+  /// ``MappingRun/restartRun(model:plan:readsContext:)``).
+  func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+    presence.removeAll(keepingCapacity: true)
+    rootIsOpen = false
+    restartRun(model: model, plan: plan, readsContext: readsContext)
     if let debugContext {
       debugModelIfAsked(debugContext)
     }

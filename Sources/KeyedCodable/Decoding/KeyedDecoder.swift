@@ -26,6 +26,12 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
+    if let json = jsonDecoder {
+      var map = json.keyMap(for: Model.self)
+      defer { json.recycle(&map) }
+      try map.run.run { try object.map(map: map) }
+      return
+    }
     let run = makeRun(for: Model.self)
     let map = KeyMap(decoding: run)
     try run.run { try object.map(map: map) }
@@ -39,29 +45,48 @@ public struct KeyedDecoder {
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
     // The dynamic type: a subclass instance maps with the subclass's own plan.
     var object = object
+    if let json = jsonDecoder {
+      var map = json.keyMap(for: type(of: object))
+      defer { json.recycle(&map) }
+      try map.run.run { try object.map(map: map) }
+      return
+    }
     let run = makeRun(for: type(of: object))
     let map = KeyMap(decoding: run)
     try run.run { try object.map(map: map) }
   }
 
-  /// A run over the decoder's own backend when it has one, over its containers otherwise.
-  private func makeRun(for modelType: Any.Type) -> DecodeRun {
-    DecodeRun(backend: backend(for: decoder), model: modelType)
+  /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
+  /// told apart by comparing types, before any dynamic cast.
+  private var jsonDecoder: JSONValueDecoder? {
+    Self.jsonDecoder(decoder)
   }
-}
 
-/// The backend a decode run reads `decoder` through: the decoder's own, or its containers.
-///
-/// Asks only the decoders that are known to bring a backend, by comparing their type: a dynamic
-/// cast to ``DecodingBackendProvider`` would cost more than many mappings for every other
-/// decoder.
-func backend(for decoder: any Decoder) -> any DecodingBackend {
-  let type = ObjectIdentifier(Swift.type(of: decoder))
-  if type == ObjectIdentifier(JSONValueDecoder.self), let json = decoder as? JSONValueDecoder {
-    return json.makeDecodingBackend()
+  /// `decoder` as a ``JSONValueDecoder``, or `nil`: the existential is opened, the type
+  /// compared, and the reference taken as it is (a dynamic cast costs a few hundred
+  /// instructions, once per decoded object).
+  private static func jsonDecoder<Opened: Decoder>(_ decoder: Opened) -> JSONValueDecoder? {
+    guard Opened.self == JSONValueDecoder.self else { return nil }
+    // `Opened` is `JSONValueDecoder`: the value is that reference, read as its own type.
+    return withUnsafePointer(to: decoder) {
+      $0.withMemoryRebound(to: JSONValueDecoder.self, capacity: 1) { $0.pointee }
+    }
   }
-  if type == ObjectIdentifier(JSONSuperDecoder.self), let json = decoder as? JSONSuperDecoder {
-    return json.makeDecodingBackend()
+
+  /// A run over the decoder's own backend when it has one, over its containers otherwise.
+  ///
+  /// Asks only the decoders that are known to bring a backend, by comparing their type: a
+  /// dynamic cast to ``DecodingBackendProvider`` would cost more than many mappings for every
+  /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(to:)-(Model)``.)
+  private func makeRun(for modelType: Any.Type) -> DecodeRun {
+    if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
+      let json = decoder as? JSONSuperDecoder
+    {
+      let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+        for: ObjectIdentifier(modelType), decoding: true)
+      return DecodeRun(
+        json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext)
+    }
+    return DecodeRun(containers: ContainerDecodingBackend(decoder), model: modelType)
   }
-  return ContainerDecodingBackend(decoder)
 }

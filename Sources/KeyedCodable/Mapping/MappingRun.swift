@@ -6,9 +6,9 @@
 @usableFromInline
 class MappingRun {
   /// The dynamic type whose `map(map:)` runs.
-  final let model: Any.Type
+  final private(set) var model: Any.Type
   /// The identity of ``model``, which owns the plan.
-  final let modelType: ObjectIdentifier
+  final private(set) var modelType: ObjectIdentifier
 
   // Unchecked exclusivity in release builds only: the run is used by one thread, through calls
   // that never overlap, and these properties are touched on every mapping. Debug builds (and so
@@ -51,15 +51,39 @@ class MappingRun {
     self.model = model
     modelType = ObjectIdentifier(model)
     follower = PlanFollower(plan: plan, recording: recording, decoding: decoding)
-    if readsContext, let context = MappingContext.current {
-      selection = context.selections[modelType]
-      if let selection {
-        selectionUsed = Array(repeating: false, count: selection.paths.count)
-      }
-      contextWritesExplicitNulls = !decoding && context.writesExplicitNulls
-      takesSlowPath = selection != nil || contextWritesExplicitNulls
-      debugContext = decoding && !context.debuggedTypes.isEmpty ? context : nil
+    if readsContext {
+      readContext(decoding: decoding)
     }
+  }
+
+  /// Starts another run of `model` on this object, for runs that are kept and reused (see
+  /// ``JSONValueDecoder``): as if it were new.
+  final func restartRun(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+    self.model = model
+    modelType = ObjectIdentifier(model)
+    follower.restart(plan: plan)
+    isFinished = false
+    takesSlowPath = false
+    selection = nil
+    selectionUsed = []
+    contextWritesExplicitNulls = false
+    debugContext = nil
+    if readsContext {
+      readContext(decoding: follower.isDecoding)
+    }
+  }
+
+  /// Takes what the current context says about this run: a key selection, explicit nulls,
+  /// debugging.
+  private func readContext(decoding: Bool) {
+    guard let context = MappingContext.current else { return }
+    selection = context.selections[modelType]
+    if let selection {
+      selectionUsed = Array(repeating: false, count: selection.paths.count)
+    }
+    contextWritesExplicitNulls = !decoding && context.writesExplicitNulls
+    takesSlowPath = selection != nil || contextWritesExplicitNulls
+    debugContext = decoding && !context.debuggedTypes.isEmpty ? context : nil
   }
 
   /// The context, when it asks for models to be printed (see ``DecodeRun``).

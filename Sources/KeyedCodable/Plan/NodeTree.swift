@@ -6,7 +6,7 @@
 /// table is never copied or changed.
 struct NodeTree {
   /// The plan's table, shared with every other run of the type.
-  let base: PathTable
+  private(set) var base: PathTable
   /// For each added node, its parent.
   private var addedParents: [Int] = []
   /// For each added node, its member name.
@@ -20,6 +20,19 @@ struct NodeTree {
 
   init(base: PathTable) {
     self.base = base
+  }
+
+  /// Forgets the added nodes, and takes `newBase` as the table when one is given.
+  mutating func restart(base newBase: PathTable?) {
+    if let newBase {
+      base = newBase
+    }
+    guard !addedParents.isEmpty || !adoptedParents.isEmpty else { return }
+    addedParents.removeAll(keepingCapacity: true)
+    addedKeys.removeAll(keepingCapacity: true)
+    addedHasChildren.removeAll(keepingCapacity: true)
+    addedChildren.removeAll(keepingCapacity: true)
+    adoptedParents.removeAll(keepingCapacity: true)
   }
 
   /// The number of nodes known: the table's and the added ones.

@@ -12,11 +12,11 @@ struct PlanFollower {
   private struct MemberListing {}
 
   /// The plan published when this run started, if any.
-  @usableFromInline let plan: MappingPlan?
+  @usableFromInline private(set) var plan: MappingPlan?
   /// Whether the run decodes: a listed member that is only read needs no node of its own.
   let isDecoding: Bool
   /// The plan's entries (empty without a plan).
-  @usableFromInline let entries: [PlanEntry]
+  @usableFromInline private(set) var entries: [PlanEntry]
   /// How many of ``entries`` a subscript may hand out before the value's type is known: all of
   /// them, or none while this run records a plan (it needs the type of every value) and once the
   /// run is over.
@@ -43,6 +43,33 @@ struct PlanFollower {
     recorded = recording ? [] : nil
     subscriptLimit = recording ? 0 : entries.count
     tree = NodeTree(base: plan?.table ?? .rootOnly)
+  }
+
+  /// Starts following `plan` again, for a run object that is reused: the state of a new
+  /// follower, set in place (a run of the same type keeps its plan's arrays without retaining
+  /// them again).
+  ///
+  /// - Parameter newPlan: The plan published for the model, if any; without one, the run
+  ///   records a new plan.
+  mutating func restart(plan newPlan: MappingPlan?) {
+    if newPlan !== plan {
+      plan = newPlan
+      entries = newPlan?.entries ?? []
+      tree.restart(base: newPlan?.table ?? .rootOnly)
+    } else {
+      tree.restart(base: nil)
+    }
+    if newPlan == nil {
+      recorded = []
+      subscriptLimit = 0
+    } else {
+      if recorded != nil {
+        recorded = nil
+      }
+      subscriptLimit = entries.count
+    }
+    cursor = 0
+    diverged = false
   }
 
   // MARK: - Matching

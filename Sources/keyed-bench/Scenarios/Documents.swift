@@ -45,7 +45,7 @@ extension Indirect: Equatable where Value: Equatable {
   }
 }
 
-/// Reads a document of the corpus in `../shared/json/corpus/`, next to the package root.
+/// Reads a document of the corpus in `Tests/Data/corpus/` of the package.
 ///
 /// The package root is found from this source file's path and from the current directory.
 ///
@@ -58,7 +58,7 @@ func loadCorpusDocument(_ name: String) throws -> Data {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   let fromCurrentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   let candidates = [fromSource, fromCurrentDirectory].map {
-    $0.appendingPathComponent("../shared/json/corpus").appendingPathComponent(name)
+    $0.appendingPathComponent("Tests/Data/corpus").appendingPathComponent(name)
       .standardizedFileURL
   }
   for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {

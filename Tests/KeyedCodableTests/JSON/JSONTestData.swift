@@ -1,16 +1,18 @@
 import Foundation
 
-/// The external JSON test data beside the project (`../shared/json`, see its README).
+/// The third-party JSON test data in `Tests/Data` (see its README).
 enum JSONTestData {
-  /// `../shared/json` from the package root.
+  /// `Tests/Data`.
   static let root: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // JSON
     .deletingLastPathComponent()  // KeyedCodableTests
     .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
-    .appendingPathComponent("../shared/json").standardized
+    .appendingPathComponent("Data").standardized
 
   /// The JSONTestSuite parsing cases whose names start with `prefix` (`y_`, `n_` or `i_`).
+  ///
+  /// A missing directory gives no cases, which the tests that use them check against the number
+  /// of files the suite has.
   static func parsingCases(_ prefix: String) -> [String] {
     let directory = root.appendingPathComponent("JSONTestSuite/test_parsing")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

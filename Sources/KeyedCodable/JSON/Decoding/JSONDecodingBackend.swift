@@ -10,10 +10,14 @@ final class JSONDecodingBackend: DecodingBackend {
   let decoder: JSONValueDecoder
   private let document: JSONDocument
   /// The mapped value's entry and coding path.
-  private let root: Int
-  private let rootPath: JSONCodingPath
+  private var root: Int
+  private var rootPath: JSONCodingPath
   /// The mapped object's entry, once open; `-1` before.
-  @usableFromInline var rootObject = -1
+  #if DEBUG
+    @usableFromInline var rootObject = -1
+  #else
+    @exclusivity(unchecked) @usableFromInline var rootObject = -1
+  #endif
   /// For each open nested node, its object entry; `-1` for nodes not open. Allocated on the
   /// first nested key path.
   #if DEBUG
@@ -52,6 +56,23 @@ final class JSONDecodingBackend: DecodingBackend {
     }
   }
 
+  /// Points the backend at another value, for a run that reuses it.
+  ///
+  /// - Parameters:
+  ///   - object: The value's entry.
+  ///   - path: The value's coding path.
+  func reset(object: Int, path: JSONCodingPath) {
+    root = object
+    rootPath = path
+    rootObject = -1
+    objects.removeAll(keepingCapacity: true)
+    parents.removeAll(keepingCapacity: true)
+    keys.removeAll(keepingCapacity: true)
+    if !convertedNames.isEmpty {
+      convertedNames.removeAll()
+    }
+  }
+
   var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
 
   func openRoot() throws {
@@ -62,7 +83,12 @@ final class JSONDecodingBackend: DecodingBackend {
           codingPath: rootPath.keys,
           debugDescription: "Cannot get keyed decoding container -- found null value instead"))
     }
-    _ = try decoder.keyedContainer(at: root, path: rootPath, keyedBy: PathKey.self)
+    guard document.kind(root) == .object else {
+      // The errors of a keyed container asked for at that value.
+      _ = try decoder.keyedContainer(at: root, path: rootPath, keyedBy: PathKey.self)
+      throw MappingErrors.internalInconsistency(
+        "The value at \(root) is an object after all.", codingPath: rootPath.keys)
+    }
     rootObject = root
   }
 

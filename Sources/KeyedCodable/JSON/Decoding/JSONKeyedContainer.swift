@@ -363,6 +363,11 @@ struct JSONSuperDecoder: Decoder, DecodingBackendProvider {
   }
 
   func makeDecodingBackend() -> any DecodingBackend {
+    makeJSONBackend()
+  }
+
+  /// The backend of a run on the superclass's value.
+  func makeJSONBackend() -> JSONDecodingBackend {
     JSONDecodingBackend(decoder: decoder, object: entry, path: path)
   }
 

@@ -47,6 +47,21 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   private static let hintSlots = 64
 
+  /// Key maps of finished runs, ready for the next Keyedable value (see ``keyMap(for:)``).
+  #if DEBUG
+    private var spareMaps: [KeyMap] = []
+  #else
+    @exclusivity(unchecked) private var spareMaps: [KeyMap] = []
+  #endif
+  /// The most key maps kept: one per level of nesting that a document uses at once.
+  private static let spareMapLimit = 32
+  /// The decoding plans looked up so far, by model type.
+  #if DEBUG
+    private var plans: [ObjectIdentifier: MappingPlan] = [:]
+  #else
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: MappingPlan] = [:]
+  #endif
+
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
     self.document = document
     self.options = options
@@ -77,6 +92,42 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   func makeDecodingBackend() -> any DecodingBackend {
     JSONDecodingBackend(decoder: self, object: value, path: path)
+  }
+
+  // MARK: - Runs of Keyedable values
+
+  /// The key map of a run of `model`'s `map(map:)` on the current value, reusing one that
+  /// finished if there is one.
+  ///
+  /// A document of many small objects makes a run per object; reusing the key map, the run and
+  /// the backend (and the plan, looked up once per type and decode) keeps their cost to
+  /// resetting a few fields.
+  func keyMap(for model: Any.Type) -> KeyMap {
+    let type = ObjectIdentifier(model)
+    var plan = plans[type]
+    if plan == nil {
+      plan = PlanRegistry.shared.plan(for: type, decoding: true)
+      if let plan {
+        // A published decoding plan never changes.
+        plans[type] = plan
+      }
+    }
+    let readsContext = MappingContext.current != nil
+    if let map = spareMaps.popLast(), let run = map.decoding, let backend = run.json {
+      backend.reset(object: value, path: path)
+      run.restart(model: model, plan: plan, readsContext: readsContext)
+      return map
+    }
+    let backend = JSONDecodingBackend(decoder: self, object: value, path: path)
+    return KeyMap(
+      decoding: DecodeRun(json: backend, model: model, plan: plan, readsContext: readsContext))
+  }
+
+  /// Keeps `map` for the next run, unless something still refers to it (a mapping kept after
+  /// its run, which must keep throwing when used).
+  func recycle(_ map: inout KeyMap) {
+    guard spareMaps.count < Self.spareMapLimit, isKnownUniquelyReferenced(&map) else { return }
+    spareMaps.append(map)
   }
 
   /// The keyed container of the object at `entry`.
