@@ -62,11 +62,11 @@ final class DecodeRun: MappingRun {
   }
 
   /// Starts another run on this object and its backend (see
-  /// ``MappingRun/restartRun(model:plan:readsContext:)``).
+  /// ``MappingRun/restartRun(model:plan:recording:readsContext:)``).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
     presence.removeAll(keepingCapacity: true)
     rootIsOpen = false
-    restartRun(model: model, plan: plan, readsContext: readsContext)
+    restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)
     if let debugContext {
       debugModelIfAsked(debugContext)
     }

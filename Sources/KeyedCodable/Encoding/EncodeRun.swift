@@ -30,7 +30,11 @@ final class EncodeRun: MappingRun {
   @usableFromInline let json: JSONEncodingBackend?
   /// Whether this encode keeps what it writes at each node, because its plan says two mappings
   /// may write the same place (see ``MappingPlan/mayOverlap``).
-  @usableFromInline let recordsWrites: Bool
+  #if DEBUG
+    @usableFromInline private(set) var recordsWrites: Bool
+  #else
+    @exclusivity(unchecked) @usableFromInline private(set) var recordsWrites: Bool
+  #endif
 
   /// Whether writes are kept for comparison: the plan says mappings may overlap, or the keys
   /// collected when this run left its plan do.
@@ -64,11 +68,27 @@ final class EncodeRun: MappingRun {
   /// The `userInfo` of the underlying encoder.
   let userInfo: [CodingUserInfoKey: Any]
 
-  /// A run that writes to `backend`, following `plan`.
-  init(backend: any EncodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+  /// A run that writes to the containers of any encoder, following `plan`.
+  init(
+    containers backend: ContainerEncodingBackend, model: Any.Type, plan: MappingPlan?,
+    readsContext: Bool
+  ) {
     self.backend = backend
-    containers = backend as? ContainerEncodingBackend
-    json = backend as? JSONEncodingBackend
+    containers = backend
+    json = nil
+    userInfo = backend.userInfo
+    recordsWrites = plan?.mayOverlap ?? true
+    keepsWrites = recordsWrites
+    super.init(
+      model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
+    states = Array(repeating: .empty, count: follower.tree.count)
+  }
+
+  /// A run that writes JSON bytes through `backend`, following `plan`.
+  init(json backend: JSONEncodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+    self.backend = backend
+    containers = nil
+    json = backend
     userInfo = backend.userInfo
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
@@ -97,6 +117,26 @@ final class EncodeRun: MappingRun {
   }
 
   override var modelCodingPath: [any CodingKey] { backend?.codingPath ?? [] }
+
+  /// Starts another run on this object and its backend, as if it were new (see
+  /// ``JSONStreamEncoder``, which reuses runs).
+  func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+    recordsWrites = plan?.mayOverlap ?? true
+    keepsWrites = recordsWrites
+    collectKeyPaths = nil
+    absorbedKeyPaths = false
+    if !arrays.isEmpty {
+      arrays.removeAll()
+    }
+    if !writtenValues.isEmpty {
+      writtenValues.removeAll()
+    }
+    activeWriter = ""
+    pendingError = nil
+    restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
+    states.removeAll(keepingCapacity: true)
+    states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
+  }
 
   // MARK: - Encoding a mapping
 

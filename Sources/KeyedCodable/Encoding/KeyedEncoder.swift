@@ -39,58 +39,79 @@ public struct KeyedEncoder {
   func encode<Model: Keyedable>(from object: Model, typeField: (key: String, name: String)?)
     throws
   {
-    var object = object
     let model = type(of: object)
     let modelType = ObjectIdentifier(model)
-    var (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
-      for: modelType, decoding: false)
+    let json = Self.jsonEncoder(encoder)
+    var plan: MappingPlan?
+    var readsContext: Bool
+    if let json {
+      plan = json.plan(for: modelType)
+      readsContext = false
+    } else {
+      (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+        for: modelType, decoding: false)
+    }
     if plan == nil || plan?.isStable == false {
       // Learn every key path of this encode before writing, so a value that shares its key path
       // with other mappings is known to be shared before it is written.
-      let collector = EncodeRun(collectingFor: model, plan: plan, userInfo: encoder.userInfo)
-      let map = KeyMap(encoding: collector)
-      plan = try collector.run {
-        if let typeField {
-          try typeField.name ->> map[Key(stringValue: typeField.key)]
-        }
-        try object.map(map: map)
-      }
+      plan = try Self.collectKeyPaths(
+        of: object, typeField: typeField, plan: plan, userInfo: encoder.userInfo)
+      json?.forgetPlan(of: modelType)
     }
-    let run = EncodeRun(
-      backend: backend(for: encoder), model: model, plan: plan, readsContext: readsContext)
-    let userInfo = encoder.userInfo
-    run.collectKeyPaths = { [object] in
+    var map: KeyMap
+    if let json {
+      map = json.keyMap(for: model, plan: plan)
+    } else {
+      map = KeyMap(
+        encoding: EncodeRun(
+          containers: ContainerEncodingBackend(encoder), model: model, plan: plan,
+          readsContext: readsContext))
+    }
+    defer { json?.recycle(&map) }
+    guard let run = map.encoding else { return }
+    // Only a run that leaves its plan collects; written in place, the closure stays on the stack.
+    try withoutActuallyEscaping({
+      try Self.collectKeyPaths(
+        of: object, typeField: typeField, plan: nil, userInfo: encoder.userInfo)
+    }) { collect in
+      run.collectKeyPaths = collect
+      defer { run.collectKeyPaths = nil }
       var object = object
-      let collector = EncodeRun(collectingFor: model, plan: nil, userInfo: userInfo)
-      let map = KeyMap(encoding: collector)
-      return try collector.run {
+      try run.run {
+        // The mapped object is always an object, even when every optional is nil.
+        run.openRoot()
         if let typeField {
           try typeField.name ->> map[Key(stringValue: typeField.key)]
         }
         try object.map(map: map)
       }
     }
-    let map = KeyMap(encoding: run)
-    try run.run {
-      // The mapped object is always an object, even when every optional is nil.
-      run.openRoot()
+  }
+
+  /// The key paths of an encode of `object`, learned by running its `map(map:)` without
+  /// writing anything.
+  private static func collectKeyPaths<Model: Keyedable>(
+    of object: Model, typeField: (key: String, name: String)?, plan: MappingPlan?,
+    userInfo: [CodingUserInfoKey: Any]
+  ) throws -> MappingPlan? {
+    var object = object
+    let collector = EncodeRun(collectingFor: type(of: object), plan: plan, userInfo: userInfo)
+    let map = KeyMap(encoding: collector)
+    return try collector.run {
       if let typeField {
         try typeField.name ->> map[Key(stringValue: typeField.key)]
       }
       try object.map(map: map)
     }
   }
-}
 
-/// The backend an encode run writes to `encoder` through: the encoder's own, or its containers.
-///
-/// Asks only the encoders that are known to bring a backend, by comparing their type (see
-/// ``backend(for:)-(any Decoder)``).
-func backend(for encoder: any Encoder) -> any EncodingBackend {
-  if ObjectIdentifier(Swift.type(of: encoder)) == ObjectIdentifier(JSONStreamEncoder.self),
-    let json = encoder as? JSONStreamEncoder
-  {
-    return json.makeEncodingBackend()
+  /// `encoder` as ``KeyedJSONEncoder``'s own, which keeps runs for reuse, or `nil` (see
+  /// ``KeyedDecoder``).
+  private static func jsonEncoder<Opened: Encoder>(_ encoder: Opened) -> JSONStreamEncoder? {
+    guard Opened.self == JSONStreamEncoder.self else { return nil }
+    // `Opened` is `JSONStreamEncoder`: the value is that reference, read as its own type.
+    return withUnsafePointer(to: encoder) {
+      $0.withMemoryRebound(to: JSONStreamEncoder.self, capacity: 1) { $0.pointee }
+    }
   }
-  return ContainerEncodingBackend(encoder)
 }

@@ -5,10 +5,17 @@
 /// model receives is the facade in front of one of them.
 @usableFromInline
 class MappingRun {
-  /// The dynamic type whose `map(map:)` runs.
-  final private(set) var model: Any.Type
-  /// The identity of ``model``, which owns the plan.
-  final private(set) var modelType: ObjectIdentifier
+  #if DEBUG
+    /// The dynamic type whose `map(map:)` runs.
+    final private(set) var model: Any.Type
+    /// The identity of ``model``, which owns the plan.
+    final private(set) var modelType: ObjectIdentifier
+  #else
+    /// The dynamic type whose `map(map:)` runs.
+    @exclusivity(unchecked) final private(set) var model: Any.Type
+    /// The identity of ``model``, which owns the plan.
+    @exclusivity(unchecked) final private(set) var modelType: ObjectIdentifier
+  #endif
 
   // Unchecked exclusivity in release builds only: the run is used by one thread, through calls
   // that never overlap, and these properties are touched on every mapping. Debug builds (and so
@@ -31,12 +38,21 @@ class MappingRun {
     @exclusivity(unchecked) @usableFromInline final var takesSlowPath = false
   #endif
 
-  /// The keys this run is restricted to, by the context.
-  final private(set) var selection: KeySelection?
-  /// Which selected key paths selected a mapping so far.
-  private var selectionUsed: [Bool] = []
-  /// Whether the context asks for every `nil` optional to be written as `null`.
-  final private(set) var contextWritesExplicitNulls = false
+  #if DEBUG
+    /// The keys this run is restricted to, by the context.
+    final private(set) var selection: KeySelection?
+    /// Which selected key paths selected a mapping so far.
+    private var selectionUsed: [Bool] = []
+    /// Whether the context asks for every `nil` optional to be written as `null`.
+    final private(set) var contextWritesExplicitNulls = false
+  #else
+    /// The keys this run is restricted to, by the context.
+    @exclusivity(unchecked) final private(set) var selection: KeySelection?
+    /// Which selected key paths selected a mapping so far.
+    @exclusivity(unchecked) private var selectionUsed: [Bool] = []
+    /// Whether the context asks for every `nil` optional to be written as `null`.
+    @exclusivity(unchecked) final private(set) var contextWritesExplicitNulls = false
+  #endif
 
   /// Starts a run of `model`'s `map(map:)`.
   ///
@@ -58,16 +74,22 @@ class MappingRun {
 
   /// Starts another run of `model` on this object, for runs that are kept and reused (see
   /// ``JSONValueDecoder``): as if it were new.
-  final func restartRun(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
+  final func restartRun(
+    model: Any.Type, plan: MappingPlan?, recording: Bool, readsContext: Bool
+  ) {
     self.model = model
     modelType = ObjectIdentifier(model)
-    follower.restart(plan: plan)
+    follower.restart(plan: plan, recording: recording)
     isFinished = false
     takesSlowPath = false
-    selection = nil
-    selectionUsed = []
+    if selection != nil {
+      selection = nil
+      selectionUsed = []
+    }
     contextWritesExplicitNulls = false
-    debugContext = nil
+    if debugContext != nil {
+      debugContext = nil
+    }
     if readsContext {
       readContext(decoding: follower.isDecoding)
     }
@@ -86,8 +108,13 @@ class MappingRun {
     debugContext = decoding && !context.debuggedTypes.isEmpty ? context : nil
   }
 
-  /// The context, when it asks for models to be printed (see ``DecodeRun``).
-  final private(set) var debugContext: MappingContext?
+  #if DEBUG
+    /// The context, when it asks for models to be printed (see ``DecodeRun``).
+    final private(set) var debugContext: MappingContext?
+  #else
+    /// The context, when it asks for models to be printed (see ``DecodeRun``).
+    @exclusivity(unchecked) final private(set) var debugContext: MappingContext?
+  #endif
 
   /// Runs `body` with the context changed by a mapping's scope (see
   /// ``Mapping/configured(with:)``).

@@ -49,9 +49,10 @@ struct PlanFollower {
   /// follower, set in place (a run of the same type keeps its plan's arrays without retaining
   /// them again).
   ///
-  /// - Parameter newPlan: The plan published for the model, if any; without one, the run
-  ///   records a new plan.
-  mutating func restart(plan newPlan: MappingPlan?) {
+  /// - Parameters:
+  ///   - newPlan: The plan published for the model, if any.
+  ///   - recording: Whether to record the run's mappings as a new plan.
+  mutating func restart(plan newPlan: MappingPlan?, recording: Bool) {
     if newPlan !== plan {
       plan = newPlan
       entries = newPlan?.entries ?? []
@@ -59,7 +60,7 @@ struct PlanFollower {
     } else {
       tree.restart(base: nil)
     }
-    if newPlan == nil {
+    if recording {
       recorded = []
       subscriptLimit = 0
     } else {

@@ -10,8 +10,13 @@ final class JSONDecodingBackend: DecodingBackend {
   let decoder: JSONValueDecoder
   private let document: JSONDocument
   /// The mapped value's entry and coding path.
-  private var root: Int
-  private var rootPath: JSONCodingPath
+  #if DEBUG
+    private var root: Int
+    private var rootPath: JSONCodingPath
+  #else
+    @exclusivity(unchecked) private var root: Int
+    @exclusivity(unchecked) private var rootPath: JSONCodingPath
+  #endif
   /// The mapped object's entry, once open; `-1` before.
   #if DEBUG
     @usableFromInline var rootObject = -1
@@ -38,7 +43,11 @@ final class JSONDecodingBackend: DecodingBackend {
   #endif
   /// The value entries by converted name, per node, when a key decoding strategy converts
   /// member names.
-  private var convertedNames: [Int: [String: Int]] = [:]
+  #if DEBUG
+    private var convertedNames: [Int: [String: Int]] = [:]
+  #else
+    @exclusivity(unchecked) private var convertedNames: [Int: [String: Int]] = [:]
+  #endif
   private let convertsNames: Bool
 
   init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {

@@ -10,7 +10,11 @@
 final class JSONEncodingBackend: EncodingBackend {
   let encoder: JSONStreamEncoder
   /// The coding path of the mapped object.
-  private let path: JSONCodingPath
+  #if DEBUG
+    private var path: JSONCodingPath
+  #else
+    @exclusivity(unchecked) private var path: JSONCodingPath
+  #endif
   /// For each open node, its frame's position and identity.
   #if DEBUG
     private var frames: [(index: Int, id: Int)] = []
@@ -21,6 +25,15 @@ final class JSONEncodingBackend: EncodingBackend {
   init(encoder: JSONStreamEncoder) {
     self.encoder = encoder
     path = encoder.slot.path
+  }
+
+  /// Points the backend at the encoder's current slot, for a run that reuses it.
+  func reset() {
+    path = encoder.slot.path
+    frames.removeAll(keepingCapacity: true)
+    if !paths.isEmpty {
+      paths.removeAll()
+    }
   }
 
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }

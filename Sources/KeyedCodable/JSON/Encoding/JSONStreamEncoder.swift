@@ -323,6 +323,62 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     JSONEncodingBackend(encoder: self)
   }
 
+  // MARK: - Runs of Keyedable values
+
+  /// Key maps of finished runs, ready for the next Keyedable value (see ``keyMap(for:plan:)``).
+  #if DEBUG
+    private var spareMaps: [KeyMap] = []
+  #else
+    @exclusivity(unchecked) private var spareMaps: [KeyMap] = []
+  #endif
+  /// The encoding plans looked up so far, by model type.
+  #if DEBUG
+    private var plans: [ObjectIdentifier: MappingPlan] = [:]
+  #else
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: MappingPlan] = [:]
+  #endif
+
+  /// The encoding plan of `model`, from this encode's cache or the registry.
+  ///
+  /// A plan found unstable later (a run that left it) is still fine to start from: such a run
+  /// collects its key paths when it leaves the plan.
+  func plan(for model: ObjectIdentifier) -> MappingPlan? {
+    if let plan = plans[model] {
+      return plan
+    }
+    let plan = PlanRegistry.shared.plan(for: model, decoding: false)
+    if let plan {
+      plans[model] = plan
+    }
+    return plan
+  }
+
+  /// Forgets the cached plan of `model`, which an encode just made or replaced.
+  func forgetPlan(of model: ObjectIdentifier) {
+    plans[model] = nil
+  }
+
+  /// The key map of a run writing `model` at the current slot, reusing one that finished if
+  /// there is one (see ``JSONValueDecoder/keyMap(for:)``).
+  func keyMap(for model: Any.Type, plan: MappingPlan?) -> KeyMap {
+    let readsContext = MappingContext.current != nil
+    if let map = spareMaps.popLast(), let run = map.encoding, let backend = run.json {
+      backend.reset()
+      run.restart(model: model, plan: plan, readsContext: readsContext)
+      return map
+    }
+    return KeyMap(
+      encoding: EncodeRun(
+        json: JSONEncodingBackend(encoder: self), model: model, plan: plan,
+        readsContext: readsContext))
+  }
+
+  /// Keeps `map` for the next run, unless something still refers to it.
+  func recycle(_ map: inout KeyMap) {
+    guard spareMaps.count < 32, isKnownUniquelyReferenced(&map) else { return }
+    spareMaps.append(map)
+  }
+
   /// The frame a container of the slot's value writes into: a new one when the slot is still
   /// empty, the same one when the value asks for its container again.
   ///
