@@ -70,22 +70,24 @@ public struct KeyedEncoder {
     defer { json?.recycle(&map) }
     guard let run = map.encoding else { return }
     // Only a run that leaves its plan collects; written in place, the closure stays on the stack.
-    try withoutActuallyEscaping({
-      try Self.collectKeyPaths(
-        of: object, typeField: typeField, plan: nil, userInfo: encoder.userInfo)
-    }) { collect in
-      run.collectKeyPaths = collect
-      defer { run.collectKeyPaths = nil }
-      var object = object
-      try run.run {
-        // The mapped object is always an object, even when every optional is nil.
-        run.openRoot()
-        if let typeField {
-          try typeField.name ->> map[Key(stringValue: typeField.key)]
+    try withoutActuallyEscaping(
+      {
+        try Self.collectKeyPaths(
+          of: object, typeField: typeField, plan: nil, userInfo: encoder.userInfo)
+      },
+      do: { collect in
+        run.collectKeyPaths = collect
+        defer { run.collectKeyPaths = nil }
+        var object = object
+        try run.run {
+          // The mapped object is always an object, even when every optional is nil.
+          run.openRoot()
+          if let typeField {
+            try typeField.name ->> map[Key(stringValue: typeField.key)]
+          }
+          try object.map(map: map)
         }
-        try object.map(map: map)
-      }
-    }
+      })
   }
 
   /// The key paths of an encode of `object`, learned by running its `map(map:)` without
