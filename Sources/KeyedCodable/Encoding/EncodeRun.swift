@@ -53,6 +53,8 @@ final class EncodeRun: MappingRun {
     /// What each node holds so far.
     @exclusivity(unchecked) @usableFromInline var states: [NodeState] = []
   #endif
+  /// The objects ``openObject(at:writing:)`` is opening, deepest first; kept for reuse.
+  private var openingChain: [Int] = []
   /// The arrays merged values opened, by node.
   private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
   /// What was written at each node, and by which mapping, while ``recordsWrites``.
@@ -507,20 +509,31 @@ final class EncodeRun: MappingRun {
     if node >= states.count {
       growStates()
     }
-    switch states[node] {
-    case .object:
+    if states[node] == .object {
       return
-    case .value, .array:
-      throw conflict(.membersIntoValue, writing: value(), at: node)
+    }
+    // Walks up to the nearest open object, then opens the way down from it: a loop, not
+    // recursion, so that a key path of any length cannot exhaust the stack.
+    let chainStart = openingChain.count
+    var closed = node
+    while states[closed] == .empty, closed > 0 {
+      openingChain.append(closed)
+      closed = follower.tree.parent(of: closed)
+    }
+    switch states[closed] {
+    case .object:
+      break
     case .empty:
-      guard node > 0 else {
-        openRoot()
-        return
-      }
-      let parent = follower.tree.parent(of: node)
-      try openObject(at: parent, writing: value())
-      backend?.openObject(node, key: follower.tree.key(of: node), in: parent)
-      states[node] = .object
+      openRoot()
+    case .value, .array:
+      openingChain.removeSubrange(chainStart...)
+      throw conflict(.membersIntoValue, writing: value(), at: closed)
+    }
+    while openingChain.count > chainStart {
+      let opening = openingChain.removeLast()
+      backend?.openObject(
+        opening, key: follower.tree.key(of: opening), in: follower.tree.parent(of: opening))
+      states[opening] = .object
     }
   }
 
