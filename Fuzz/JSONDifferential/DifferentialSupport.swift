@@ -151,6 +151,29 @@ enum DocumentRewriting {
     }
   }
 
+  /// Whether we read a document without a byte-order mark as UTF-16, which Foundation reads as
+  /// UTF-8 (and so as invalid: it has a zero byte).
+  ///
+  /// We tell UTF-16 by its first code unit (`xx 00` little-endian, `00 xx` big-endian);
+  /// Foundation, from four bytes on, by its first two (`xx 00 xx 00`, `00 xx 00 xx`, as in
+  /// RFC 4627), so a document whose second character is beyond U+00FF (a top-level string such
+  /// as `"\u{F31}"`) is UTF-16 for us only.
+  static func foundationReadsAsUTF8(_ document: Data) -> Bool {
+    let bytes = Array(document.prefix(4))
+    guard bytes.count == 4 else { return false }
+    let (b0, b1, b2, b3) = (bytes[0], bytes[1], bytes[2], bytes[3])
+    if (b0 == 0xFE && b1 == 0xFF) || (b0 == 0xFF && b1 == 0xFE) || (b0 == 0 && b1 == 0) {
+      return false  // A byte-order mark, or UTF-32.
+    }
+    if b0 != 0, b1 == 0, !(b2 == 0 && b3 == 0) {
+      return !(b2 != 0 && b3 == 0)  // UTF-16LE for us.
+    }
+    if b0 == 0, b1 != 0 {
+      return !(b2 == 0 && b3 != 0)  // UTF-16BE for us.
+    }
+    return false
+  }
+
   /// The UTF-8 bytes of a UTF-16 or UTF-32 document whose last code unit is incomplete, without
   /// that unit; `nil` for any other document.
   static func withoutIncompleteCodeUnit(_ document: Data) -> [UInt8]? {

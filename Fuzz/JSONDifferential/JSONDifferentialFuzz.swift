@@ -21,6 +21,7 @@
 //
 // - Foundation checks number tokens, string escapes and UTF-8 only when the value is read
 //   (`{"unread":01}` decodes), and ignores an incomplete last code unit of UTF-16 and UTF-32;
+// - we tell UTF-16 without a byte-order mark by its first code unit, Foundation by two;
 // - Foundation reads some numbers that are not integers as integers (`1.00000000000000000001`
 //   as 1, `1e-324` as 0) and rejects some that are (`9223372036854775807.0` as an `Int`);
 // - `.iso8601`: Foundation (`Date.ISO8601FormatStyle`) and we (`ISO8601DateFormatter`) accept
@@ -492,6 +493,13 @@ func settle<T: Decodable>(
   if agree(foundation.outcome, ours.outcome) {
     return ours
   }
+  if !strict, let error = foundation.outcome.error, error.kind == "dataCorrupted",
+    error.path == "/", DocumentRewriting.foundationReadsAsUTF8(input.document)
+  {
+    // Finding: we tell UTF-16 by the first code unit, Foundation by the first two; a document
+    // whose second character is beyond U+00FF is UTF-16 for us and invalid UTF-8 for Foundation.
+    return ours
+  }
   var notes: [String] = []
   let utf8 = DocumentRewriting.utf8(input.document)
   func describe(_ bytes: [UInt8]) -> String {
@@ -766,7 +774,12 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
   // Finding: with `.convertFromSnakeCase`, Foundation capitalizes each word of a member name's
   // components with `capitalized` (word by word: `2nd` → `2Nd`, `a=b` → `A=B`, `ß` → `Ss`), we
   // uppercase only the first character and lowercase the rest.
-  if !strict, input.options.convertsKeys, let utf8 = DocumentRewriting.utf8(input.document) {
+  // (An incomplete last code unit of UTF-16 or UTF-32, which Foundation ignores, is dropped for
+  // these rewrites.)
+  if !strict, input.options.convertsKeys,
+    let utf8 = DocumentRewriting.utf8(input.document)
+      ?? DocumentRewriting.withoutIncompleteCodeUnit(input.document)
+  {
     let agreeing = DocumentRewriting.agreeingSnakeCaseNames(utf8)
     if agreeing != utf8 {
       input.document = Data(agreeing)
@@ -780,6 +793,7 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
   // strings (fractional seconds, a leading space, second 60, years beyond four digits...).
   if !strict, input.options.isoDatesAndByteArrays,
     let utf8 = DocumentRewriting.utf8(input.document)
+      ?? DocumentRewriting.withoutIncompleteCodeUnit(input.document)
   {
     let agreeing = DocumentRewriting.agreeingDates(utf8, input.options)
     if agreeing != utf8 {
