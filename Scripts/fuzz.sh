@@ -4,10 +4,11 @@
 #   Scripts/fuzz.sh 60            # fuzz for 60 seconds (the default)
 #   Scripts/fuzz.sh 60 -jobs=2    # extra arguments go to libFuzzer
 #
-# Compiles the library sources and Fuzz/*.swift into one executable (no package changes), in
-# .build-fuzz/. Starts from the committed seed corpus Fuzz/corpus/ and keeps what it learns in
-# .build-fuzz/corpus/. Exits non-zero when libFuzzer finds a crash, a leak, a timeout or an
-# out-of-memory input, and prints the path of the saved input: replay it with
+# Compiles the library sources and Fuzz/*.swift (not its subdirectories, which hold other
+# targets) into one executable (no package changes), in .build-fuzz/. Starts from the committed
+# seed corpus Fuzz/corpus/ and keeps what it learns in .build-fuzz/corpus/. Exits non-zero when
+# libFuzzer finds a crash, a leak, a timeout or an out-of-memory input, and prints the path of
+# the saved input: replay it with
 #
 #   SWIFT_BACKTRACE=enable=no KEYED_FUZZ_VERBOSE=1 .build-fuzz/keyed-fuzz <path>
 #
@@ -30,7 +31,14 @@ artifacts="$build/artifacts"
 corpus="$build/corpus"
 mkdir -p "$build" "$artifacts" "$corpus"
 
-mapfile -t sources < <(find Sources/KeyedCodable Fuzz -name '*.swift' | sort)
+# Only the top level of Fuzz/: its subdirectories hold other targets (Fuzz/JSONDifferential/,
+# built by Scripts/fuzz-json.sh), each with its own entry point.
+mapfile -t sources < <(
+  {
+    find Sources/KeyedCodable -name '*.swift'
+    find Fuzz -maxdepth 1 -name '*.swift'
+  } | sort
+)
 echo "==> Building $binary (${#sources[@]} files)"
 "${SWIFTC:-swiftc}" -sanitize=fuzzer,address -parse-as-library -O -g \
   -swift-version 6 -module-name KeyedFuzz -use-ld=lld \

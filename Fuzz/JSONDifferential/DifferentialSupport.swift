@@ -1,0 +1,662 @@
+// Support for the differential JSON fuzz target: a canonical text form of decoded values, and
+// the document rewrites that model the documented differences from Foundation.
+
+import Foundation
+
+// MARK: - Canonical values
+
+/// A text form of any decoded value that is equal for two values exactly when they are the
+/// same: floating-point numbers by their shortest round-trip digits (so `-0.0` differs from
+/// `0.0`; every NaN is `nan`), strings by their scalars, dictionaries and sets sorted, structs
+/// and enums by their stored properties.
+func canonical(_ value: Any) -> String {
+  var text = ""
+  writeCanonical(value, to: &text)
+  return text
+}
+
+/// A value that writes its own canonical form, faster than reflection.
+protocol CanonicallyWritten {
+  func writeCanonical(to text: inout String)
+}
+
+extension JSONAny: CanonicallyWritten {
+  func writeCanonical(to text: inout String) {
+    switch self {
+    case .null:
+      text += ".null"
+    case .bool(let value):
+      text += value ? ".bool(true)" : ".bool(false)"
+    case .number(let value):
+      text += ".number(\(value))"
+    case .string(let value):
+      text += ".string(\(value.debugDescription))"
+    case .array(let elements):
+      text += ".array(["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { text += "," }
+        element.writeCanonical(to: &text)
+      }
+      text += "])"
+    case .object(let members):
+      text += ".object(["
+      for (index, member) in members.enumerated() {
+        if index > 0 { text += "," }
+        member.writeCanonical(to: &text)
+      }
+      text += "])"
+    }
+  }
+}
+
+extension JSONAny.Member: CanonicallyWritten {
+  func writeCanonical(to text: inout String) {
+    text += name.debugDescription + ":"
+    value.writeCanonical(to: &text)
+  }
+}
+
+private func writeCanonical(_ value: Any, to text: inout String) {
+  switch value {
+  case let written as CanonicallyWritten:
+    written.writeCanonical(to: &text)
+    return
+  case let members as [JSONAny.Member]:
+    text += "["
+    for (index, member) in members.enumerated() {
+      if index > 0 { text += "," }
+      member.writeCanonical(to: &text)
+    }
+    text += "]"
+    return
+  case let string as String:
+    text += string.debugDescription
+    return
+  case let double as Double:
+    text += double.isNaN ? "nan" : "\(double)"
+    return
+  case let float as Float:
+    text += float.isNaN ? "nan" : "\(float)f"
+    return
+  case let bool as Bool:
+    text += bool ? "true" : "false"
+    return
+  case let integer as any BinaryInteger:
+    text += "\(integer)"
+    return
+  case let data as Data:
+    text += "Data(" + data.map { String($0, radix: 16) }.joined(separator: " ") + ")"
+    return
+  case let date as Date:
+    text += "Date(\(date.timeIntervalSinceReferenceDate))"
+    return
+  case let url as URL:
+    text += "URL(\(url.absoluteString.debugDescription))"
+    return
+  case let decimal as Decimal:
+    text += "Decimal(\(decimal))"
+    return
+  default:
+    break
+  }
+  let mirror = Mirror(reflecting: value)
+  switch mirror.displayStyle {
+  case .optional:
+    if let wrapped = mirror.children.first {
+      writeCanonical(wrapped.value, to: &text)
+    } else {
+      text += "nil"
+    }
+  case .collection:
+    text += "["
+    text += mirror.children.map { canonical($0.value) }.joined(separator: ",")
+    text += "]"
+  case .set, .dictionary:
+    // A dictionary's children are (key, value) tuples.
+    text += mirror.displayStyle == .set ? "Set[" : "["
+    text += mirror.children.map { canonical($0.value) }.sorted(by: utf8Precedes)
+      .joined(separator: ",")
+    text += "]"
+  case .enum:
+    if let payload = mirror.children.first {
+      text += ".\(payload.label ?? "?")("
+      writeCanonical(payload.value, to: &text)
+      text += ")"
+    } else {
+      text += ".\(value)"
+    }
+  case .struct, .class, .tuple:
+    text += "\(mirror.displayStyle == .tuple ? "" : "\(type(of: value))")("
+    text += mirror.children.map { ($0.label ?? "") + ":" + canonical($0.value) }
+      .joined(separator: ",")
+    text += ")"
+  default:
+    text += "\(value)"
+  }
+}
+
+// MARK: - Document rewrites
+
+/// Rewrites of a document that model the documented differences from Foundation.
+enum DocumentRewriting {
+  /// The document's UTF-8 bytes (transcoded from UTF-16 or UTF-32 as both decoders do), or
+  /// `nil` when it is not valid text.
+  static func utf8(_ document: Data) -> [UInt8]? {
+    document.withUnsafeBytes { raw -> [UInt8]? in
+      switch JSONEncodingDetection.utf8Bytes(of: raw) {
+      case .asIs: Array(raw)
+      case .transcoded(let bytes): bytes
+      case .invalid: nil
+      }
+    }
+  }
+
+  /// Whether we read a document without a byte-order mark as UTF-16, which Foundation reads as
+  /// UTF-8 (and so as invalid: it has a zero byte).
+  ///
+  /// We tell UTF-16 by its first code unit (`xx 00` little-endian, `00 xx` big-endian);
+  /// Foundation, from four bytes on, by its first two (`xx 00 xx 00`, `00 xx 00 xx`, as in
+  /// RFC 4627), so a document whose second character is beyond U+00FF (a top-level string such
+  /// as `"\u{F31}"`) is UTF-16 for us only.
+  static func foundationReadsAsUTF8(_ document: Data) -> Bool {
+    let bytes = Array(document.prefix(4))
+    guard bytes.count == 4 else { return false }
+    let (b0, b1, b2, b3) = (bytes[0], bytes[1], bytes[2], bytes[3])
+    if (b0 == 0xFE && b1 == 0xFF) || (b0 == 0xFF && b1 == 0xFE) || (b0 == 0 && b1 == 0) {
+      return false  // A byte-order mark, or UTF-32.
+    }
+    if b0 != 0, b1 == 0, !(b2 == 0 && b3 == 0) {
+      return !(b2 != 0 && b3 == 0)  // UTF-16LE for us.
+    }
+    if b0 == 0, b1 != 0 {
+      return !(b2 == 0 && b3 != 0)  // UTF-16BE for us.
+    }
+    return false
+  }
+
+  /// The UTF-8 bytes of a UTF-16 or UTF-32 document whose last code unit is incomplete, without
+  /// that unit; `nil` for any other document.
+  static func withoutIncompleteCodeUnit(_ document: Data) -> [UInt8]? {
+    guard utf8(document) == nil else { return nil }
+    for count in [document.count % 2, document.count % 4] where count > 0 {
+      if let bytes = utf8(document.dropLast(count)) {
+        return bytes
+      }
+    }
+    return nil
+  }
+
+  /// Calls `body` with each byte and whether it is outside strings.
+  private static func forEachByte(
+    _ bytes: [UInt8], _ body: (_ index: Int, _ outsideStrings: Bool) -> Void
+  ) {
+    var inString = false
+    var escaped = false
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        body(index, false)
+      } else {
+        if byte == UInt8(ascii: "\"") {
+          inString = true
+          body(index, false)
+        } else {
+          body(index, true)
+        }
+      }
+    }
+  }
+
+  private static let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+
+  /// The deepest nesting of arrays and objects in a document.
+  static func nestingDepth(_ bytes: [UInt8]) -> Int {
+    var depth = 0
+    var deepest = 0
+    forEachByte(bytes) { index, outside in
+      guard outside else { return }
+      switch bytes[index] {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+      default:
+        break
+      }
+    }
+    return deepest
+  }
+
+  /// The document without its trailing commas: commas outside strings followed, after
+  /// whitespace, by `]` or `}`.
+  static func strippingTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    forEachByte(bytes) { index, outside in
+      if outside, bytes[index] == UInt8(ascii: ",") {
+        var next = index + 1
+        while next < bytes.count, whitespace.contains(bytes[next]) { next += 1 }
+        if next < bytes.count, bytes[next] == UInt8(ascii: "]") || bytes[next] == UInt8(ascii: "}")
+        {
+          return
+        }
+      }
+      result.append(bytes[index])
+    }
+    return result
+  }
+
+  /// The document with every number (outside strings) that underflows to zero, as a `Double`
+  /// or with `float` as a `Float`, written as `0` or `-0`.
+  ///
+  /// With `only`, of the numbers that underflow only a `Float`, only the one at that position
+  /// (counting from 0) is written as zero: one number may be read as a `Float` in one place and
+  /// as another type elsewhere.
+  static func zeroingUnderflows(_ bytes: [UInt8], float: Bool, only: Int? = nil) -> [UInt8] {
+    var floatOnly = 0
+    return replacingNumbers(bytes) { token in
+      let zero = token.hasPrefix("-") ? "-0" : "0"
+      if underflows(token, float: false) {
+        return zero
+      }
+      guard float, underflows(token, float: true) else { return nil }
+      defer { floatOnly += 1 }
+      return only == nil || only == floatOnly ? zero : nil
+    }
+  }
+
+  /// How many numbers underflow a `Float` but not a `Double`.
+  static func floatOnlyUnderflows(_ bytes: [UInt8]) -> Int {
+    var count = 0
+    _ = replacingNumbers(bytes) { token in
+      if underflows(token, float: true), !underflows(token, float: false) { count += 1 }
+      return nil
+    }
+    return count
+  }
+
+  /// What a string that Foundation reads only lazily becomes in ``repairingLazyTokens(_:_:)``.
+  enum StringRepair {
+    /// A valid string, `"\uFFFD"`: the same when the string is not read.
+    case replacementCharacter
+    /// A number that fits no type, `1e400`: read as a string, it fails too (dropped by a lossy
+    /// array, for one).
+    case unfitNumber
+  }
+
+  /// The document with the tokens Foundation's parser only checks when a value is read made
+  /// valid: a number token that is not an RFC 8259 number becomes `1e400` (which, as the
+  /// invalid token does in Foundation, fails when read as any number and mismatches any other
+  /// type), a string value with invalid UTF-8, an invalid escape or an unpaired surrogate escape
+  /// is repaired as `repair` says, and such a member name becomes a unique valid name.
+  static func repairingLazyTokens(_ bytes: [UInt8], _ repair: StringRepair) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    var names = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+          end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard end < bytes.count else {
+          result += bytes[index...]
+          break
+        }
+        let token = bytes[index...end]
+        if validEscapes(Array(token.dropFirst().dropLast())) {
+          result += token
+        } else {
+          var next = end + 1
+          while next < bytes.count, whitespace.contains(bytes[next]) { next += 1 }
+          if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+            names += 1
+            result += Array("\"\\uFFFD#\(names)\"".utf8)
+          } else {
+            switch repair {
+            case .replacementCharacter: result += Array("\"\\uFFFD\"".utf8)
+            case .unfitNumber: result += Array("1e400".utf8)
+            }
+          }
+        }
+        index = end + 1
+      } else if byte == UInt8(ascii: "-") || isDigit(byte) {
+        var end = index
+        while end < bytes.count, isNumberByte(bytes[end]) { end += 1 }
+        let token = Array(bytes[index..<end])
+        result += isRFC8259Number(token) ? token : Array("1e400".utf8)
+        index = end
+      } else {
+        result.append(byte)
+        index += 1
+      }
+    }
+    return result
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+
+  /// Whether `token` is `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+  static func isRFC8259Number(_ token: [UInt8]) -> Bool {
+    var index = 0
+    func digits() -> Int {
+      let start = index
+      while index < token.count, isDigit(token[index]) { index += 1 }
+      return index - start
+    }
+    if index < token.count, token[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < token.count else { return false }
+    if token[index] == UInt8(ascii: "0") {
+      index += 1
+    } else if digits() == 0 {
+      return false
+    }
+    if index < token.count, token[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { return false }
+    }
+    if index < token.count, token[index] == UInt8(ascii: "e") || token[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < token.count, token[index] == UInt8(ascii: "+") || token[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard digits() > 0 else { return false }
+    }
+    return index == token.count
+  }
+
+  /// Whether a string's content is valid: UTF-8 without control characters, valid escapes, every
+  /// surrogate escape paired.
+  static func validEscapes(_ content: [UInt8]) -> Bool {
+    guard String(validating: content, as: UTF8.self) != nil, !content.contains(where: { $0 < 0x20 })
+    else { return false }
+    var index = 0
+    func hexUnit(at start: Int) -> UInt16? {
+      guard start + 4 <= content.count else { return nil }
+      var unit: UInt16 = 0
+      for byte in content[start..<start + 4] {
+        guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+        unit = unit << 4 | UInt16(digit)
+      }
+      return unit
+    }
+    while index < content.count {
+      guard content[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard index + 1 < content.count else { return false }
+      let escaped = content[index + 1]
+      if Array("\"\\/bfnrt".utf8).contains(escaped) {
+        index += 2
+        continue
+      }
+      guard escaped == UInt8(ascii: "u"), let unit = hexUnit(at: index + 2) else { return false }
+      index += 6
+      if unit >= 0xDC00 && unit <= 0xDFFF { return false }
+      if unit >= 0xD800 && unit <= 0xDBFF {
+        guard index + 1 < content.count, content[index] == UInt8(ascii: "\\"),
+          content[index + 1] == UInt8(ascii: "u"), let low = hexUnit(at: index + 2),
+          low >= 0xDC00 && low <= 0xDFFF
+        else { return false }
+        index += 6
+      }
+    }
+    return true
+  }
+
+  /// Whether the two decoders read a string token as the same date (or both as no date), for
+  /// the tokens met so far (in one fuzzing process: ISO 8601 parsing is slow).
+  nonisolated(unsafe) private static var dateAgreement: [Data: Bool] = [:]
+
+  /// Whether Foundation's `.convertFromSnakeCase` and ours convert a member name (a string
+  /// token) the same way, for the names met so far.
+  nonisolated(unsafe) private static var snakeCaseAgreement: [[UInt8]: Bool] = [:]
+
+  /// The document with every string value that the two decoders read as different dates (or as
+  /// a date with one and not the other) replaced by `"2001-01-01T00:00:00Z"`.
+  static func agreeingDates(_ bytes: [UInt8], _ options: CoderOptions) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    let foundation = foundationDecoder(options)
+    let keyed = keyedDecoder(options)
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        result.append(bytes[index])
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard end < bytes.count else {
+        result += bytes[index...]
+        break
+      }
+      let token = Data(bytes[index...end])
+      index = end + 1
+      // No date has fewer than four digits (a year); most strings need no decoding then.
+      guard token.lazy.filter({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count >= 4
+      else {
+        result += token
+        continue
+      }
+      let agree: Bool
+      if let known = dateAgreement[token] {
+        agree = known
+      } else {
+        let theirs = try? foundation.decode(Date.self, from: token)
+        let ours = try? keyed.decode(Date.self, from: token)
+        agree =
+          theirs?.timeIntervalSinceReferenceDate.bitPattern
+          == ours?.timeIntervalSinceReferenceDate.bitPattern
+        if dateAgreement.count > 10_000 { dateAgreement.removeAll() }
+        dateAgreement[token] = agree
+      }
+      result += agree ? token : Data("\"2001-01-01T00:00:00Z\"".utf8)
+    }
+    return result
+  }
+
+  /// The document with every member name that Foundation's `.convertFromSnakeCase` and ours
+  /// convert differently, or whose converted name Foundation's `.convertToSnakeCase` and ours
+  /// convert differently, replaced by a name without underscores (`renamedN`).
+  static func agreeingSnakeCaseNames(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    var renamed = 0
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let plain = KeyedJSONDecoder()
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        result.append(bytes[index])
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      guard end < bytes.count else {
+        result += bytes[index...]
+        break
+      }
+      let token = Array(bytes[index...end])
+      index = end + 1
+      var next = index
+      while next < bytes.count, whitespace.contains(bytes[next]) { next += 1 }
+      // A name of ASCII letters and underscores converts the same way both ways.
+      guard next < bytes.count, bytes[next] == UInt8(ascii: ":"),
+        token.dropFirst().dropLast().contains(where: {
+          !($0 == UInt8(ascii: "_") || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0))
+        })
+      else {
+        result += token
+        continue
+      }
+      let agree: Bool
+      if let known = snakeCaseAgreement[token] {
+        agree = known
+      } else {
+        if let name = try? plain.decode(String.self, from: Data(token)),
+          let converted = try? foundation.decode(
+            FirstName.self, from: Data(Array("{".utf8) + token + Array(":0}".utf8))
+          ).name
+        {
+          agree =
+            Array(converted.utf8) == Array(JSONKeyConversion.fromSnakeCase(name).utf8)
+            && convertsToSnakeCaseAlike(converted)
+        } else {
+          agree = true
+        }
+        if snakeCaseAgreement.count > 10_000 { snakeCaseAgreement.removeAll() }
+        snakeCaseAgreement[token] = agree
+      }
+      guard !agree else {
+        result += token
+        continue
+      }
+      renamed += 1
+      result += Array("\"renamed\(renamed)\"".utf8)
+    }
+    return result
+  }
+
+  /// Whether Foundation's `.convertToSnakeCase` and ours convert `name` the same way.
+  ///
+  /// Finding: ours traps on a name with a character after the first that Swift considers both
+  /// uppercase and lowercase (`"aɴB"`, U+0274): such a name never reaches our encoder.
+  static func convertsToSnakeCaseAlike(_ name: String) -> Bool {
+    guard !name.dropFirst().contains(where: { $0.isUppercase && $0.isLowercase }) else {
+      return false
+    }
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    guard let written = try? encoder.encode(OneMember(name: name)),
+      let converted = try? JSONDecoder().decode(FirstName.self, from: written).name
+    else { return true }
+    return Array(converted.utf8) == Array(JSONKeyConversion.toSnakeCase(name).utf8)
+  }
+
+  /// An object with one member, `name`.
+  private struct OneMember: Encodable {
+    var name: String
+
+    func encode(to encoder: Encoder) throws {
+      var object = encoder.container(keyedBy: JSONAny.AnyKey.self)
+      try object.encode(0, forKey: JSONAny.AnyKey(stringValue: name))
+    }
+  }
+
+  /// The name of an object's only member, as the decoder lists it.
+  private struct FirstName: Decodable {
+    var name: String?
+
+    init(from decoder: Decoder) throws {
+      name = try decoder.container(keyedBy: JSONAny.AnyKey.self).allKeys.first?.stringValue
+    }
+  }
+
+  /// The document with each number token (outside strings) that `transform` maps to a
+  /// replacement replaced.
+  static func replacingNumbers(_ bytes: [UInt8], _ transform: (String) -> String?) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var token: [UInt8] = []
+    func flush() {
+      guard !token.isEmpty else { return }
+      if let replacement = transform(String(decoding: token, as: UTF8.self)) {
+        result += Array(replacement.utf8)
+      } else {
+        result += token
+      }
+      token.removeAll()
+    }
+    forEachByte(bytes) { index, outside in
+      let byte = bytes[index]
+      // A number starts with a digit or a minus sign; `e` alone is part of `true` or `false`.
+      if outside, isNumberByte(byte), !token.isEmpty || isDigit(byte) || byte == UInt8(ascii: "-") {
+        token.append(byte)
+      } else {
+        flush()
+        result.append(byte)
+      }
+    }
+    flush()
+    return result
+  }
+
+  /// The document with every number that is an integer written with a fraction or an exponent
+  /// (`1.0`, `1e2`, `9223372036854775807.0`) written as plain digits, when that takes at most
+  /// 40 digits.
+  static func plainIntegers(_ bytes: [UInt8]) -> [UInt8] {
+    replacingNumbers(bytes) { token in
+      guard token.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+        isRFC8259Number(Array(token.utf8))
+      else { return nil }
+      return plainInteger(token)
+    }
+  }
+
+  /// A valid number token as plain integer digits, or `nil` when it is not an integer or needs
+  /// more than 40 digits.
+  static func plainInteger(_ token: String) -> String? {
+    let negative = token.hasPrefix("-")
+    let unsigned = negative ? token.dropFirst() : Substring(token)
+    let significand = unsigned.prefix { $0 != "e" && $0 != "E" }
+    var exponent = 0
+    if significand.count < unsigned.count {
+      guard let value = Int(unsigned.dropFirst(significand.count + 1)), abs(value) < 1_000 else {
+        return nil
+      }
+      exponent = value
+    }
+    let parts = significand.split(separator: ".", omittingEmptySubsequences: false)
+    var digits = Array(parts[0]) + (parts.count > 1 ? Array(parts[1]) : [])
+    exponent -= parts.count > 1 ? parts[1].count : 0
+    while let last = digits.last, last == "0", digits.count > 1 {
+      digits.removeLast()
+      exponent += 1
+    }
+    while let first = digits.first, first == "0", digits.count > 1 {
+      digits.removeFirst()
+    }
+    if digits == ["0"] {
+      return negative ? "-0" : "0"
+    }
+    guard exponent >= 0, digits.count + exponent <= 40 else { return nil }
+    return (negative ? "-" : "") + String(digits) + String(repeating: "0", count: exponent)
+  }
+
+  /// Whether a number token has a nonzero digit before its exponent yet reads as zero.
+  static func underflows(_ token: String, float: Bool) -> Bool {
+    let significand = token.prefix { $0 != "e" && $0 != "E" }
+    guard significand.contains(where: { $0 >= "1" && $0 <= "9" }) else { return false }
+    if float {
+      return Float(token) == 0
+    }
+    return Double(token) == 0
+  }
+}
