@@ -123,6 +123,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       decoding: DecodeRun(json: backend, model: model, plan: plan, readsContext: readsContext))
   }
 
+  /// Lets go of the key maps kept for reuse when the top-level decode ends: their backends refer
+  /// to this decoder, which would otherwise never be freed.
+  func finish() {
+    spareMaps.removeAll()
+  }
+
   /// Keeps `map` for the next run, unless something still refers to it (a mapping kept after
   /// its run, which must keep throwing when used).
   func recycle(_ map: inout KeyMap) {

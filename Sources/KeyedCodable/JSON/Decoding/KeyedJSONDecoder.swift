@@ -141,7 +141,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = state.withLock { $0 }
     let document = try data.withUnsafeBytes { try Self.parse($0) }
-    return try JSONValueDecoder(document: document, options: options).decodeRoot(T.self)
+    let decoder = JSONValueDecoder(document: document, options: options)
+    defer { decoder.finish() }
+    return try decoder.decodeRoot(T.self)
   }
 
   /// Decodes a value of the given type from the bytes of a JSON document.
@@ -155,7 +157,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let options = state.withLock { $0 }
     let document = try bytes.withUnsafeBytes { try Self.parse($0) }
-    return try JSONValueDecoder(document: document, options: options).decodeRoot(T.self)
+    let decoder = JSONValueDecoder(document: document, options: options)
+    defer { decoder.finish() }
+    return try decoder.decodeRoot(T.self)
   }
 
   /// Parses a document, reporting invalid JSON as Foundation does.

@@ -373,6 +373,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         readsContext: readsContext))
   }
 
+  /// Lets go of the key maps kept for reuse when the top-level encode ends: their backends refer
+  /// to this encoder, which would otherwise never be freed.
+  func finish() {
+    spareMaps.removeAll()
+  }
+
   /// Keeps `map` for the next run, unless something still refers to it.
   func recycle(_ map: inout KeyMap) {
     guard spareMaps.count < 32, isKnownUniquelyReferenced(&map) else { return }

@@ -173,6 +173,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let options = state.withLock { $0 }
     let encoder = JSONStreamEncoder(options: options)
+    defer { encoder.finish() }
     do {
       return try encoder.encodeRoot(value)
     } catch is JSONStreamEncoder.Restart {
