@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct JSONCoderConcurrencyTests {
   static let taskCount = 8
-  static let iterations = 500
+  static let iterations = Stress.count(500)
 
   /// Compiler-synthesized `Codable`: keyed, unkeyed and single value containers, dates, a
   /// dictionary, names that the key strategies convert.

@@ -13,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct ConcurrencyTests {
   static let taskCount = 8
-  static let iterations = 1_000
+  static let iterations = Stress.count(1_000)
 
   // MARK: - Tags
 

@@ -7,7 +7,7 @@ import Testing
 /// `EncodingError` at that value instead of leaving its key out.
 @Suite(.bothCoders) struct RoundTripPropertyTests {
   static let chunks = 0..<10
-  static let casesPerChunk = 1_000
+  static let casesPerChunk = Stress.count(1_000)
 
   // MARK: - Models
 

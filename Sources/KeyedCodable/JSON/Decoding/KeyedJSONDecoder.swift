@@ -162,6 +162,47 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     return try decoder.decodeRoot(T.self)
   }
 
+  /// Decodes a value that needs a configuration, as Foundation's `JSONDecoder` does.
+  ///
+  /// ```swift
+  /// let user = try KeyedJSONDecoder().decode(User.self, from: data, configuration: favorites)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode, a `DecodableWithConfiguration` type.
+  ///   - data: The document, in UTF-8 (UTF-16 and UTF-32 are recognized too).
+  ///   - configuration: The configuration handed to `init(from:configuration:)`.
+  /// - Returns: The decoded value.
+  /// - Throws: The errors of ``decode(_:from:)``.
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  public func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    let options = state.withLock { $0 }
+    let document = try data.withUnsafeBytes { try Self.parse($0) }
+    let decoder = JSONValueDecoder(document: document, options: options)
+    defer { decoder.finish() }
+    return try T(from: decoder, configuration: configuration)
+  }
+
+  /// Decodes a value whose configuration a provider type supplies, as Foundation's
+  /// `JSONDecoder` does.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode, a `DecodableWithConfiguration` type.
+  ///   - data: The document, in UTF-8 (UTF-16 and UTF-32 are recognized too).
+  ///   - configuration: The type that provides the configuration.
+  /// - Returns: The decoded value.
+  /// - Throws: The errors of ``decode(_:from:)``.
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  public func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+  where
+    T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+    T.DecodingConfiguration == C.DecodingConfiguration
+  {
+    try decode(type, from: data, configuration: C.decodingConfiguration)
+  }
+
   /// Parses a document, reporting invalid JSON as Foundation does.
   static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONDocument {
     do {

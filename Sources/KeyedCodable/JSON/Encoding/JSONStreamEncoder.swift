@@ -116,12 +116,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   var codingPath: [any CodingKey] { slot.path.keys }
 
   /// Encodes `value` as the whole document.
-  func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+  func encodeRoot<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
+    throws -> [UInt8]
+  {
     try encodeValue(value, at: .root)
     guard !writer.bytes.isEmpty else {
       throw EncodingError.invalidValue(
-        value,
-        .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        original,
+        .init(codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
     }
     return writer.bytes
   }
@@ -160,7 +162,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
     if !slot.isFilled {
       guard outer.depth > 0 || !frames.isEmpty || !writer.bytes.isEmpty else {
-        // The whole document encoded nothing: ``encodeRoot(_:)`` reports it.
+        // The whole document encoded nothing: ``encodeRoot(_:as:reporting:)`` reports it.
         return
       }
       // Nothing encoded: an empty object, as Foundation writes.

@@ -171,13 +171,68 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// - Returns: The document, in UTF-8.
   /// - Throws: The errors of ``encode(_:)``.
   public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    try encodeBytes(value, as: T.self, reporting: value)
+  }
+
+  /// Encodes a value that needs a configuration, as Foundation's `JSONEncoder` does.
+  ///
+  /// ```swift
+  /// let json = try KeyedJSONEncoder().encode(user, configuration: favorites)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value to encode, an `EncodableWithConfiguration` value.
+  ///   - configuration: The configuration handed to `encode(to:configuration:)`.
+  /// - Returns: The document, in UTF-8.
+  /// - Throws: The errors of ``encode(_:)``.
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  public func encode<T: EncodableWithConfiguration>(
+    _ value: T, configuration: T.EncodingConfiguration
+  ) throws -> Data {
+    Data(
+      try encodeBytes(
+        Configured(value: value, configuration: configuration), as: T.self, reporting: value))
+  }
+
+  /// Encodes a value whose configuration a provider type supplies, as Foundation's
+  /// `JSONEncoder` does.
+  ///
+  /// - Parameters:
+  ///   - value: The value to encode, an `EncodableWithConfiguration` value.
+  ///   - configuration: The type that provides the configuration.
+  /// - Returns: The document, in UTF-8.
+  /// - Throws: The errors of ``encode(_:)``.
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  public func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+  where
+    T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
+    T.EncodingConfiguration == C.EncodingConfiguration
+  {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
+  /// Encodes `value`; errors about the top-level value name `type` and carry `original`.
+  private func encodeBytes<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
+    throws -> [UInt8]
+  {
     let options = state.withLock { $0 }
     let encoder = JSONStreamEncoder(options: options)
     defer { encoder.finish() }
     do {
-      return try encoder.encodeRoot(value)
+      return try encoder.encodeRoot(value, as: type, reporting: original)
     } catch is JSONStreamEncoder.Restart {
       return try Array(Self.foundationEncoder(options).encode(value))
+    }
+  }
+
+  /// A value with its configuration, encoded with `encode(to:configuration:)`.
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  private struct Configured<Value: EncodableWithConfiguration>: Encodable {
+    let value: Value
+    let configuration: Value.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+      try value.encode(to: encoder, configuration: configuration)
     }
   }
 
