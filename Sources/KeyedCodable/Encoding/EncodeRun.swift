@@ -67,8 +67,12 @@ final class EncodeRun: MappingRun {
   private var lastCheckedType: ObjectIdentifier?
   private var lastCheckedTypeIsOptional = false
 
-  /// The `userInfo` of the underlying encoder.
-  let userInfo: [CodingUserInfoKey: Any]
+  /// The `userInfo` a collecting run was given.
+  private let collectingUserInfo: [CodingUserInfoKey: Any]
+
+  /// The `userInfo` of the underlying encoder, asked for when a mapping reads it: coders such
+  /// as `JSONEncoder` make a new dictionary on every call.
+  var userInfo: [CodingUserInfoKey: Any] { backend?.userInfo ?? collectingUserInfo }
 
   /// A run that writes to the containers of any encoder, following `plan`.
   init(
@@ -78,7 +82,7 @@ final class EncodeRun: MappingRun {
     self.backend = backend
     containers = backend
     json = nil
-    userInfo = backend.userInfo
+    collectingUserInfo = [:]
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
     super.init(
@@ -91,7 +95,7 @@ final class EncodeRun: MappingRun {
     self.backend = backend
     containers = nil
     json = backend
-    userInfo = backend.userInfo
+    collectingUserInfo = [:]
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
     super.init(
@@ -112,7 +116,7 @@ final class EncodeRun: MappingRun {
     backend = nil
     containers = nil
     json = nil
-    self.userInfo = userInfo
+    collectingUserInfo = userInfo
     recordsWrites = false
     keepsWrites = false
     super.init(model: model, plan: plan, recording: true, decoding: false, readsContext: false)
