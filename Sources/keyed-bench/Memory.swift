@@ -1,4 +1,5 @@
 import Foundation
+import KeyedCodable
 
 #if canImport(Glibc)
   import Glibc
@@ -44,10 +45,13 @@ func measurePeakMemoryInThisProcess(implementation: String, file: String) throws
   let payload = try Data(contentsOf: URL(fileURLWithPath: file))
   let before = peakResidentBytes()
   let decoder = JSONDecoder()
+  let keyedJSON = KeyedJSONDecoder()
   let count: Int
   switch implementation {
   case "keyedcodable": count = try decoder.decode([P1Keyed].self, from: payload).count
   case "synthesized": count = try decoder.decode([P1Synthesized].self, from: payload).count
+  case "keyedjson": count = try keyedJSON.decode([P1Keyed].self, from: payload).count
+  case "synthesizedjson": count = try keyedJSON.decode([P1Synthesized].self, from: payload).count
   default: throw BenchmarkError(description: "unknown implementation \(implementation)")
   }
   let after = peakResidentBytes()
@@ -61,7 +65,7 @@ func measurePeakMemory(objects: Int) throws -> [PeakMemory] {
     .appendingPathComponent("keyed-bench-\(ProcessInfo.processInfo.processIdentifier).json")
   try payload.write(to: file)
   defer { try? FileManager.default.removeItem(at: file) }
-  return try ["synthesized", "keyedcodable"].map { implementation in
+  return try ["synthesized", "keyedcodable", "keyedjson", "synthesizedjson"].map { implementation in
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executablePath())
     process.arguments = ["--peak-memory-child", implementation, file.path]
