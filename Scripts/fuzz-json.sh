@@ -18,7 +18,8 @@
 #
 # Environment: SWIFTC (default swiftc), FUZZ_TIMEOUT (seconds per input, default 10),
 # FUZZ_RSS_LIMIT_MB (default 2048), ASAN_OPTIONS (default malloc_context_size=0),
-# JSON_FUZZ_STRICT=1 (trap on the differences the fuzzer found and reported, too).
+# JSON_FUZZ_STRICT=1 (trap on the documented differences from Foundation too, to see which still
+# occur).
 set -euo pipefail
 
 duration="${1:-60}"
