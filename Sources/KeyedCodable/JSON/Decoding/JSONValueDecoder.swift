@@ -73,7 +73,10 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   /// Decodes the whole document as `T`.
   func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-    try unwrap(0, as: T.self, at: .root)
+    // The backends of the spare key maps refer to this decoder: kept, they would keep it, its
+    // document and themselves alive after the decode.
+    defer { spareMaps.removeAll() }
+    return try unwrap(0, as: T.self, at: .root)
   }
 
   // MARK: - Decoder

@@ -117,6 +117,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Encodes `value` as the whole document.
   func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+    // The backends of the spare key maps refer to this encoder: kept, they would keep it and its
+    // output alive after the encode.
+    defer { spareMaps.removeAll() }
     try encodeValue(value, at: .root)
     guard !writer.bytes.isEmpty else {
       throw EncodingError.invalidValue(
