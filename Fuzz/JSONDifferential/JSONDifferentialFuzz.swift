@@ -13,24 +13,27 @@
 //   kind or coding path;
 // - what `KeyedJSONEncoder` wrote does not decode, with either decoder, to the value encoded.
 //
-// The documented differences from Foundation are allowed (see `settle`): Foundation accepts
-// trailing commas, reports a number that does not fit its type as invalid JSON at the root
-// (we report it at the number's coding path), and throws for numbers that underflow to zero
-// (we read them as ±0). So are the differences this fuzzer found (each marked "Finding:" where
-// it is allowed), unless `JSON_FUZZ_STRICT=1`:
+// The differences from Foundation that Docs/KeyedCodable.docc/JSONCoder.md lists ("Differences
+// from Foundation") are allowed, each where it is marked "Difference:", unless
+// `JSON_FUZZ_STRICT=1`, which allows none of them (to see which still occur):
 //
-// - Foundation checks number tokens, string escapes and UTF-8 only when the value is read
-//   (`{"unread":01}` decodes), and ignores an incomplete last code unit of UTF-16 and UTF-32;
-// - we tell UTF-16 without a byte-order mark by its first code unit, Foundation by two;
-// - Foundation reads some numbers that are not integers as integers (`1.00000000000000000001`
-//   as 1, `1e-324` as 0) and rejects some that are (`9223372036854775807.0` as an `Int`);
-// - `.iso8601`: Foundation (`Date.ISO8601FormatStyle`) and we (`ISO8601DateFormatter`) accept
-//   different strings, and Foundation reports a bad one without the date's own key;
-// - `.convertFromSnakeCase`: Foundation capitalizes word by word (`user_2nd` → `user2Nd`);
-//   `.convertToSnakeCase`: our conversion traps on a character Swift calls both uppercase and
-//   lowercase (`aɴB`), and a Keyedable model whose keys convert to one name writes it twice;
-// - `.sortedKeys`: Foundation orders names by UTF-8 bytes, we by `String`'s `<`;
-// - Foundation's encoder refuses 512 levels of nesting, which both decoders read.
+// - RFC 8259, strictly: we reject trailing commas, and number tokens, string escapes and UTF-8
+//   that Foundation checks only when the value is read (`{"a":1,"a":01}` decodes);
+// - byte order marks and stray bytes: we tell UTF-16 without a byte-order mark by its first code
+//   unit, Foundation by its first two; Foundation ignores an incomplete last code unit of UTF-16
+//   and UTF-32;
+// - numbers that don't fit (`300` as an `Int8`, `1e-400` as a `Double`): Foundation reports them
+//   as invalid JSON at the root, we at the number's coding path;
+// - integers are read exactly: Foundation reads some numbers that are not integers as integers
+//   (`1.00000000000000000001` as 1, `1e-400` as 0) and rejects some that are
+//   (`9223372036854775807.0` as an `Int`);
+// - `.iso8601`: Foundation reports a string that is not a date without the date's own key;
+// - any depth is written: Foundation's encoder refuses 512 levels of nesting, which both
+//   decoders read.
+//
+// Foundation decodes a dictionary's members in the order of its hash, which changes from run to
+// run, and we in document order: when several members fail, the two may report different ones
+// (see `UnorderedMembers`; allowed also when strict).
 //
 // Crashes, hangs and memory errors are reported by libFuzzer and AddressSanitizer.
 //
@@ -99,8 +102,8 @@ struct DifferentialInput {
 /// Whether to print what each model does (set `JSON_FUZZ_VERBOSE=1` to replay an input).
 let verbose = ProcessInfo.processInfo.environment["JSON_FUZZ_VERBOSE"] == "1"
 
-/// Whether to trap on the differences the fuzzer found and reported, too (set
-/// `JSON_FUZZ_STRICT=1`); the documented differences are always allowed.
+/// Whether to trap on the documented differences from Foundation too (set
+/// `JSON_FUZZ_STRICT=1`), to see which of them still occur.
 let strict = ProcessInfo.processInfo.environment["JSON_FUZZ_STRICT"] == "1"
 
 /// Stops the fuzzer on a broken invariant, printing what it needs to reproduce it.
@@ -304,24 +307,31 @@ struct ErrorSummary: Error, CustomStringConvertible {
 
   /// Whether Foundation's error (`self`) and ours are the same.
   ///
-  /// Foundation reports a number that does not fit the requested type as invalid JSON at the
-  /// root; we report it at the number's coding path (documented): the kinds are compared then.
+  /// Unless strict, allows the documented differences in where an error is reported.
   func matches(ours: ErrorSummary) -> Bool {
     if kind == ours.kind, path == ours.path, detail == ours.detail {
       return true
     }
-    guard kind == "dataCorrupted", ours.kind == "dataCorrupted" else { return false }
-    if path == "/", ours.message.hasPrefix("Parsed JSON number <"),
-      ours.message.contains("> does not fit in ")
-    {
+    guard !strict, kind == "dataCorrupted", ours.kind == "dataCorrupted" else { return false }
+    // Difference: Foundation reports a number that does not fit the type read (too large, or
+    // not zero but rounding to zero) as invalid JSON at the root; we report it at its path.
+    if path == "/", isUnfitNumber(ours.message) {
       return true
     }
-    // Finding: Foundation reports a date that is not ISO 8601 (`.iso8601`) at the coding path
+    // Difference: Foundation reports a date that is not ISO 8601 (`.iso8601`) at the coding path
     // of the date's container, without the date's own key or index; we report it at the date.
-    return !strict && message == "Expected date string to be ISO8601-formatted."
+    return message == "Expected date string to be ISO8601-formatted."
       && ours.message == message && !ours.components.isEmpty
       && components == Array(ours.components.dropLast())
   }
+}
+
+/// Whether a message is of our error for a number that does not fit the type read: too large
+/// ("Parsed JSON number <300> does not fit in Int8."), or not zero but rounding to zero
+/// ("Number 1e-400 is not representable in Swift.").
+func isUnfitNumber(_ message: String) -> Bool {
+  (message.hasPrefix("Parsed JSON number <") && message.contains("> does not fit in "))
+    || (message.hasPrefix("Number ") && message.hasSuffix(" is not representable in Swift."))
 }
 
 /// What a decode gave: the value in canonical form, or the error.
@@ -424,11 +434,11 @@ struct UnorderedMembers {
   }
 
   /// Whether the two errors may be of two failing members of one dictionary: their paths part
-  /// inside a dictionary, or Foundation reports an unfit number without a path and ours is
-  /// inside a dictionary.
+  /// inside a dictionary, or (unless strict) Foundation reports an unfit number without a path
+  /// and ours is inside a dictionary.
   func allows(foundation: ErrorSummary, ours: ErrorSummary) -> Bool {
     if foundation.kind == "dataCorrupted", foundation.path == "/" {
-      return ours.components.indices.contains { isDictionary(ours.components[..<$0]) }
+      return !strict && ours.components.indices.contains { isDictionary(ours.components[..<$0]) }
     }
     let common = zip(foundation.components, ours.components).prefix { $0 == $1 }.count
     return common < foundation.components.count && common < ours.components.count
@@ -460,25 +470,24 @@ func check<T: Codable>(
   return .decoded
 }
 
-/// Requires Foundation's and our outcome to match, allowing the documented differences (and,
-/// unless strict, the differences found), and returns our attempt, or the one that settles a
-/// difference.
+/// Requires Foundation's and our outcome to match, allowing (unless strict) the documented
+/// differences, and returns our attempt, or the one that settles a difference.
 ///
 /// When the outcomes differ, the document is rewritten the way the difference says, on our side
 /// or on Foundation's, and any of Foundation's outcomes may match any of ours:
 ///
-/// - trailing commas: when we reject the document, the document without its trailing commas
-///   (documented);
-/// - lazy checks: when we reject the document, the document with the tokens Foundation checks
-///   only when they are read repaired (see ``DocumentRewriting/repairingLazyTokens(_:_:)``),
-///   and an incomplete last code unit of UTF-16 or UTF-32 dropped (findings);
+/// - UTF-16 detection: when Foundation finds invalid UTF-8 in what we read as UTF-16 without a
+///   byte-order mark, ours stands;
+/// - strict RFC 8259: when we reject the document, the document without its trailing commas,
+///   and with the tokens Foundation checks only when they are read repaired (see
+///   ``DocumentRewriting/repairingLazyTokens(_:_:)``), and an incomplete last code unit of
+///   UTF-16 or UTF-32 dropped;
 /// - integers: our document with the numbers Foundation reads as integers though they are not
-///   written as Foundation reads them (a finding);
-/// - underflow and integers: when Foundation throws invalid-JSON at the root, Foundation's
-///   document with the numbers that underflow to zero written as `0` / `-0` (documented), and
-///   with integers written with a fraction or an exponent as plain digits (a finding);
+///   written as Foundation reads them, and, when Foundation throws invalid JSON at the root,
+///   Foundation's document with integers written with a fraction or an exponent as plain
+///   digits;
 /// - dictionaries: when both throw, the errors may be of different members of one dictionary
-///   (see ``UnorderedMembers``).
+///   (see ``UnorderedMembers``), also when strict.
 func settle<T: Decodable>(
   _ type: T.Type, foundation: Attempt<T>, ours: Attempt<T>, unorderedMembers: UnorderedMembers,
   _ input: DifferentialInput
@@ -496,7 +505,7 @@ func settle<T: Decodable>(
   if !strict, let error = foundation.outcome.error, error.kind == "dataCorrupted",
     error.path == "/", DocumentRewriting.foundationReadsAsUTF8(input.document)
   {
-    // Finding: we tell UTF-16 by the first code unit, Foundation by the first two; a document
+    // Difference: we tell UTF-16 by the first code unit, Foundation by the first two; a document
     // whose second character is beyond U+00FF is UTF-16 for us and invalid UTF-8 for Foundation.
     return ours
   }
@@ -511,21 +520,21 @@ func settle<T: Decodable>(
   if ours.outcome.error?.isSyntaxError == true {
     var base = utf8.map { ("", $0) }
     if base == nil, !strict {
-      // Finding: Foundation ignores an incomplete last code unit of a UTF-16 or UTF-32
+      // Difference: Foundation ignores an incomplete last code unit of a UTF-16 or UTF-32
       // document; we reject the document.
       base = DocumentRewriting.withoutIncompleteCodeUnit(input.document).map {
         ("without the incomplete last code unit, ", $0)
       }
     }
-    if let (prefix, bytes) = base {
+    if let (prefix, bytes) = base, !strict {
+      // Difference: Foundation accepts trailing commas; we reject the document.
       let stripped = DocumentRewriting.strippingTrailingCommas(bytes)
       var rewrites: [(String, [UInt8])] = [
         ("\(prefix)as it is", bytes), ("\(prefix)without trailing commas", stripped),
       ]
-      // Finding: Foundation checks number tokens, string escapes and UTF-8 only when the value
-      // is read; we reject the document.
-      for repair in [DocumentRewriting.StringRepair.replacementCharacter, .unfitNumber]
-      where !strict {
+      // Difference: Foundation checks number tokens, string escapes and UTF-8 only when the
+      // value is read; we reject the document.
+      for repair in [DocumentRewriting.StringRepair.replacementCharacter, .unfitNumber] {
         rewrites.append(
           (
             "\(prefix)without trailing commas, lazy tokens repaired (\(repair))",
@@ -542,7 +551,7 @@ func settle<T: Decodable>(
     }
   }
   if !strict {
-    // Finding: Foundation reads some numbers that are not integers as integers (through a
+    // Difference: Foundation reads some numbers that are not integers as integers (through a
     // `Double` or a `Decimal`: `1.00000000000000000001` as 1, `1e-324` as 0); we throw. Our
     // document gets every such number written as the `Int` Foundation reads (which an
     // element of a lossy array needs), or, one by one, each number we throw for as the integer
@@ -579,38 +588,18 @@ func settle<T: Decodable>(
     }
   }
 
-  // Foundation's side: the document as it is, then, when Foundation finds it invalid,
-  // underflows as zero (documented) and integers written with a fraction or an exponent as
-  // plain digits (a finding: Foundation rejects `9223372036854775807.0` as an `Int`).
+  // Foundation's side: the document as it is, then, when Foundation finds it invalid, with
+  // integers written with a fraction or an exponent as plain digits (difference: Foundation
+  // rejects `9223372036854775807.0` as an `Int`).
   var theirsRewritten: [Outcome] = [foundation.outcome]
-  if let utf8, let error = foundation.outcome.error, error.kind == "dataCorrupted",
+  if !strict, let utf8, let error = foundation.outcome.error, error.kind == "dataCorrupted",
     error.path == "/"
   {
-    let plain = strict ? utf8 : DocumentRewriting.plainIntegers(utf8)
-    var rewrites: [(String, [UInt8])] = []
-    for base in [utf8, plain] {
-      let prefix = base == utf8 ? "" : "integers as plain digits, "
-      rewrites.append(("integers as plain digits", base))
-      for float in [false, true] {
-        rewrites.append(
-          (
-            "\(prefix)\(float ? "Float" : "Double") underflows as zero",
-            DocumentRewriting.zeroingUnderflows(base, float: float)
-          ))
-      }
-      for only in 0..<min(DocumentRewriting.floatOnlyUnderflows(base), 4) {
-        rewrites.append(
-          (
-            "\(prefix)Double underflows and Float-only underflow \(only) as zero",
-            DocumentRewriting.zeroingUnderflows(base, float: true, only: only)
-          ))
-      }
-    }
-    var tried: Set<[UInt8]> = [utf8]
-    for (name, rewritten) in rewrites where tried.insert(rewritten).inserted {
+    let plain = DocumentRewriting.plainIntegers(utf8)
+    if plain != utf8 {
       let attempt = decode(
-        T.self, with: .foundation, from: Data(rewritten), options: input.options, input)
-      notes.append("Foundation with \(name): \(attempt.outcome)")
+        T.self, with: .foundation, from: Data(plain), options: input.options, input)
+      notes.append("Foundation with integers as plain digits: \(attempt.outcome)")
       theirsRewritten.append(attempt.outcome)
     }
   }
@@ -689,20 +678,8 @@ func checkEncoders<T: Codable>(_ value: T, canonical text: String, _ input: Diff
     case (.failure(let expected), .success(let written))
     where !strict && expected.kind == "invalidValue" && expected.path == "/"
       && DocumentRewriting.nestingDepth(Array(written)) >= 512:
-      // Finding: Foundation's JSONEncoder refuses to write 512 or more levels of arrays and
-      // objects (its decoder reads up to 512); we write any depth.
-      break
-    case (.success(let expected), .success(let written))
-    where !strict && options.convertsKeys && variant == .asOptions
-      && repeatsAName(written) && !repeatsAName(expected):
-      // Finding: with `.convertToSnakeCase`, two keys of a Keyedable model that convert to one
-      // name (`aB` and `a_b`) are both written; Foundation writes the name once.
-      break
-    case (.success(let expected), .success(let written))
-    where !strict && sameExceptMemberOrder(expected, written):
-      // Finding: with `.sortedKeys` Foundation orders member names by their UTF-8 bytes, we by
-      // Swift's `<` on strings (canonical equivalence): names outside ASCII may come out in
-      // another order.
+      // Difference: Foundation's JSONEncoder refuses to write 512 or more levels of arrays and
+      // objects (its decoder reads 512); we write any depth.
       break
     default:
       violation(
@@ -718,48 +695,25 @@ func checkEncoders<T: Codable>(_ value: T, canonical text: String, _ input: Diff
       case .throwingNonConforming: false
       }
     guard roundTrips else { continue }
+    // `.iso8601` writes dates truncated to the second, as Foundation does: a date with a fraction
+    // of a second decodes to what Foundation decodes from the same bytes.
+    var expected = text
     for coder in [Coder.foundation, .keyed] {
       let again = decode(
         T.self, with: coder, from: written, options: options.withDefaultKeys, input)
-      guard case .value(let decoded) = again.outcome, Array(decoded.utf8) == Array(text.utf8)
+      if coder == .foundation, options.isoDatesAndByteArrays,
+        case .value(let decoded) = again.outcome
+      {
+        expected = decoded
+      }
+      guard case .value(let decoded) = again.outcome, Array(decoded.utf8) == Array(expected.utf8)
       else {
         violation(
           "\(T.self) encoded as \(describe(ours)), which \(coder) decodes to \(again.outcome), "
-            + "not \(text)", input)
+            + "not \(expected)", input)
       }
     }
   }
-}
-
-/// Whether an encoder output has an object with two members of the same name (the same bytes,
-/// once unescaped).
-func repeatsAName(_ output: Data) -> Bool {
-  guard
-    let document = try? output.withUnsafeBytes({ try JSONDocument(parsing: $0) }),
-    document.entryCount > 0
-  else { return false }
-  for entry in 0..<document.entryCount where document.kind(entry) == .object {
-    var names = Set<[UInt8]>()
-    var key = entry + 1
-    while key < document.next(entry) {
-      guard names.insert(Array(JSONStrings.string(at: key, in: document).utf8)).inserted else {
-        return true
-      }
-      key = document.next(key + 1)
-    }
-  }
-  return false
-}
-
-/// Whether two encoder outputs differ only in the order of members with names outside ASCII:
-/// they decode to the same JSON value (whose members are sorted by UTF-8 bytes).
-func sameExceptMemberOrder(_ lhs: Data, _ rhs: Data) -> Bool {
-  guard lhs.count == rhs.count, lhs.contains(where: { $0 >= 0x80 }) else { return false }
-  let decoder = KeyedJSONDecoder()
-  guard let left = try? decoder.decode(JSONAny.self, from: lhs),
-    let right = try? decoder.decode(JSONAny.self, from: rhs)
-  else { return false }
-  return Array(canonical(left).utf8) == Array(canonical(right).utf8)
 }
 
 // MARK: - Entry point
@@ -767,41 +721,9 @@ func sameExceptMemberOrder(_ lhs: Data, _ rhs: Data) -> Bool {
 /// The libFuzzer entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-  var input = DifferentialInput(UnsafeRawBufferPointer(start: start, count: count))
+  let input = DifferentialInput(UnsafeRawBufferPointer(start: start, count: count))
   if verbose {
     print("options: \(input.options)\ndocument: \(input.documentText)")
-  }
-  // Finding: with `.convertFromSnakeCase`, Foundation capitalizes each word of a member name's
-  // components with `capitalized` (word by word: `2nd` → `2Nd`, `a=b` → `A=B`, `ß` → `Ss`), we
-  // uppercase only the first character and lowercase the rest.
-  // (An incomplete last code unit of UTF-16 or UTF-32, which Foundation ignores, is dropped for
-  // these rewrites.)
-  if !strict, input.options.convertsKeys,
-    let utf8 = DocumentRewriting.utf8(input.document)
-      ?? DocumentRewriting.withoutIncompleteCodeUnit(input.document)
-  {
-    let agreeing = DocumentRewriting.agreeingSnakeCaseNames(utf8)
-    if agreeing != utf8 {
-      input.document = Data(agreeing)
-      if verbose {
-        print("names the decoders convert differently replaced: \(input.documentText)")
-      }
-    }
-  }
-  // Finding: with `.iso8601`, Foundation's JSONDecoder reads dates with `Date.ISO8601FormatStyle`
-  // and we with `ISO8601DateFormatter` (`.withInternetDateTime`), which accept different
-  // strings (fractional seconds, a leading space, second 60, years beyond four digits...).
-  if !strict, input.options.isoDatesAndByteArrays,
-    let utf8 = DocumentRewriting.utf8(input.document)
-      ?? DocumentRewriting.withoutIncompleteCodeUnit(input.document)
-  {
-    let agreeing = DocumentRewriting.agreeingDates(utf8, input.options)
-    if agreeing != utf8 {
-      input.document = Data(agreeing)
-      if verbose {
-        print("dates the decoders read differently replaced: \(input.documentText)")
-      }
-    }
   }
   // Every model fails the same way on a document that both decoders reject as invalid.
   guard check(JSONAny.self, input) != .invalidJSON else { return 0 }

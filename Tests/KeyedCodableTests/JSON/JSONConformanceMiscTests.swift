@@ -586,6 +586,34 @@ import Testing
     #expect(foundation == .error(.invalidJSON))
   }
 
+  @Test func aCutShortLastCodeUnitIsRejectedWhereFoundationIgnoresIt() {
+    // Documented difference: `[1]` in UTF-16LE, UTF-16BE and UTF-32LE, and one stray byte.
+    let documents: [[UInt8]] = [
+      [0x5B, 0, 0x31, 0, 0x5D, 0, 0x20], [0, 0x5B, 0, 0x31, 0, 0x5D, 0x20],
+      [0x5B, 0, 0, 0, 0x31, 0, 0, 0, 0x5D, 0, 0, 0, 0x20],
+    ]
+    for bytes in documents {
+      let (ours, foundation) = DecoderPair().decode([Int].self, from: Data(bytes))
+      #expect(ours == .error(.invalidJSON), "\(bytes)")
+      #if os(Linux)
+        #expect(foundation == .value([1]), "\(bytes)")
+      #endif
+    }
+  }
+
+  @Test func utf16WithoutAByteOrderMarkIsToldByItsFirstCodeUnit() {
+    // Documented difference: `"༱"` (U+0F31) in UTF-16LE and UTF-16BE. Its second code unit is
+    // not ASCII, so Foundation, which looks at the first two, reads the bytes as UTF-8.
+    let documents: [[UInt8]] = [[0x22, 0, 0x31, 0x0F, 0x22, 0], [0, 0x22, 0x0F, 0x31, 0, 0x22]]
+    for bytes in documents {
+      let (ours, foundation) = DecoderPair().decode(String.self, from: Data(bytes))
+      #expect(ours == .value("\u{F31}"), "\(bytes)")
+      #if os(Linux)
+        #expect(foundation == .error(.invalidJSON), "\(bytes)")
+      #endif
+    }
+  }
+
   // MARK: - Fragments, empty and deep documents
 
   @Test func topLevelFragmentsDecodeAsInFoundation() {
@@ -646,6 +674,17 @@ import Testing
     #expect(
       Outcome { try decoders.ours.decode(JSONValue.self, from: Data(deepest.utf8)) }
         == .value(.nested(512)))
+  }
+
+  @Test func anyDepthIsWrittenWhereFoundationRefuses512Levels() {
+    let encoders = EncoderPair()
+    #expect(
+      encoders.expectSame(JSONValue.nested(511))
+        == .value(String(repeating: "[", count: 511) + String(repeating: "]", count: 511)))
+    // Documented difference: 512 levels, which both decoders read.
+    let (ours, foundation) = encoders.encode(JSONValue.nested(512))
+    #expect(ours == .value(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
+    #expect(foundation == .error(CodingErrorShape("invalidValue", at: [])))
   }
 
   // MARK: - userInfo

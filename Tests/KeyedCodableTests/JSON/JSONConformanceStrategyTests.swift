@@ -680,6 +680,52 @@ import Testing
     custom.expectSame([Colliding()])
   }
 
+  /// A Keyedable model that maps `aB` and `a_b`, which `convertToSnakeCase` makes one name, and
+  /// members of nested objects on key paths.
+  struct CollidingPaths: Codable, Keyedable {
+    var first = 1
+    var second = 2
+    var name = "Ann"
+    var city = "Oslo"
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try first <-> map["aB"]
+      try second <-> map["a_b"]
+      try name <-> map["userInfo.firstName"]
+      try city <-> map["userInfo.homeAddress.cityName"]
+    }
+  }
+
+  @Test func keyedableKeysThatConvertToOneNameAreWrittenOnceAsFoundationWritesThem() {
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .convertToSnakeCase
+    encoders.foundation.keyEncodingStrategy = .convertToSnakeCase
+    #expect(
+      encoders.expectSame(CollidingPaths())
+        == .value(
+          #"{"a_b":2,"user_info":{"first_name":"Ann","home_address":{"city_name":"Oslo"}}}"#))
+    #expect(
+      encoders.expectSame([CollidingPaths()])
+        == .value(
+          #"[{"a_b":2,"user_info":{"first_name":"Ann","home_address":{"city_name":"Oslo"}}}]"#))
+    // Lowercased without underscores: `aB` and `a_b` are `ab`.
+    let custom = EncoderPair()
+    let squash: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+      AnyKey(stringValue: String((path.last?.stringValue ?? "").lowercased().filter { $0 != "_" }))
+    }
+    custom.ours.keyEncodingStrategy = .custom(squash)
+    custom.foundation.keyEncodingStrategy = .custom(squash)
+    #expect(
+      custom.expectSame(CollidingPaths())
+        == .value(#"{"ab":2,"userinfo":{"firstname":"Ann","homeaddress":{"cityname":"Oslo"}}}"#))
+  }
+
   /// Records the coding paths a custom key strategy is given.
   final class PathLog: @unchecked Sendable {
     private let lock = NSLock()
@@ -736,6 +782,32 @@ import Testing
     }
     #expect(decoders.expectSame(Profile.self, from: json) == .value(Self.profile))
     #expect(ourDecodeLog.recorded == foundationDecodeLog.recorded)
+  }
+
+  @Test func customKeyStrategiesAreGivenTheWholePathOfAKeyedableMember() throws {
+    let ourLog = PathLog()
+    let foundationLog = PathLog()
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .custom { path in
+      ourLog.record(path)
+      return AnyKey(stringValue: "k_" + (path.last?.stringValue ?? ""))
+    }
+    encoders.foundation.keyEncodingStrategy = .custom { path in
+      foundationLog.record(path)
+      return AnyKey(stringValue: "k_" + (path.last?.stringValue ?? ""))
+    }
+    let json = try #require(encoders.expectSame([CollidingPaths()]).success)
+    #expect(
+      json
+        == #"[{"k_aB":1,"k_a_b":2,"k_userInfo":{"k_firstName":"Ann","#
+        + #""k_homeAddress":{"k_cityName":"Oslo"}}}]"#)
+    let expected: Set<[String]> = [
+      ["Index 0#0", "aB"], ["Index 0#0", "a_b"], ["Index 0#0", "userInfo"],
+      ["Index 0#0", "userInfo", "firstName"], ["Index 0#0", "userInfo", "homeAddress"],
+      ["Index 0#0", "userInfo", "homeAddress", "cityName"],
+    ]
+    #expect(ourLog.recorded == expected)
+    #expect(foundationLog.recorded == expected)
   }
 
   // MARK: - Non-conforming floats

@@ -440,6 +440,7 @@ import Testing
     .init("0.000e-400", .double, "0.0"), .init("-0e-999", .double, "-0.0"),
     .init("0.0e-50", .float, "0.0"),
     .init("1e-400", .int8, nil, foundation: .value("0")),
+    .init("1.00000000000000000001", .int, nil, foundation: .value("1")),
   ]
 
   @Test(arguments: numberCases)

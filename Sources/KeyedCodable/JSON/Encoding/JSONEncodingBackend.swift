@@ -136,12 +136,14 @@ final class JSONEncodingBackend: EncodingBackend {
   func begin(_ key: PathKey, in node: Int) throws {
     guard node < frames.count else { throw JSONStreamEncoder.Restart() }
     let frame = frames[node]
-    // The run never writes one member twice: no need to check for repeated names.
+    // The run never writes one key twice, so without a key strategy no name repeats; with one,
+    // two keys may convert to one name (`aB` and `a_b`), which Foundation writes once.
     if let quoted = key.jsonName, !encoder.convertsKeys {
       try encoder.beginMember(frame.index, id: frame.id, quoted: quoted)
     } else {
       try encoder.beginMember(
-        frame.index, id: frame.id, name: encoder.name(for: key, at: path), mayRepeat: false)
+        frame.index, id: frame.id, name: encoder.name(for: key, at: path(of: node)),
+        mayRepeat: encoder.convertsKeys)
     }
   }
 

@@ -1,0 +1,66 @@
+import Foundation
+import KeyedCodable
+import Testing
+
+/// What ``KeyedJSONDecoder`` and ``KeyedJSONEncoder`` keep for the next ``Keyedable`` value of a
+/// run (key maps, runs, backends) is let go when the decode or the encode ends.
+@Suite struct JSONCoderMemoryTests {
+  /// The decoder or the encoder a value was last given, held weakly.
+  final class CoderProbe: @unchecked Sendable {
+    weak var coder: AnyObject?
+
+    static let key = CodingUserInfoKey(rawValue: "memory.probe")!
+  }
+
+  struct Item: Codable, Keyedable {
+    var id = 0
+    var name: String?
+
+    init(id: Int, name: String?) {
+      self.id = id
+      self.name = name
+    }
+
+    init(from decoder: any Decoder) throws {
+      (decoder.userInfo[CoderProbe.key] as? CoderProbe)?.coder = decoder as AnyObject
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      (encoder.userInfo[CoderProbe.key] as? CoderProbe)?.coder = encoder as AnyObject
+      try KeyedEncoder(with: encoder).encode(from: self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try id <-> map["id"]
+      try name <-> map["info.name"]
+    }
+  }
+
+  @Test func aDecodeOfKeyedableValuesLetsGoOfItsDecoder() throws {
+    let probe = CoderProbe()
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo[CoderProbe.key] = probe
+    let json = #"[{"id":1,"info":{"name":"a"}},{"id":2},{"id":3,"info":{"name":"c"}}]"#
+    let items = try decoder.decode([Item].self, from: Data(json.utf8))
+    #expect(items.map(\.id) == [1, 2, 3])
+    #expect(items.map(\.name) == ["a", nil, "c"])
+    #expect(probe.coder == nil)
+
+    // Also when the decode throws.
+    #expect(throws: DecodingError.self) {
+      try decoder.decode([Item].self, from: Data(#"[{"id":1},{"id":"x"}]"#.utf8))
+    }
+    #expect(probe.coder == nil)
+  }
+
+  @Test func anEncodeOfKeyedableValuesLetsGoOfItsEncoder() throws {
+    let probe = CoderProbe()
+    let encoder = KeyedJSONEncoder()
+    encoder.userInfo[CoderProbe.key] = probe
+    let json = try encoder.encode([Item(id: 1, name: "a"), Item(id: 2, name: nil)])
+    #expect(
+      String(decoding: json, as: UTF8.self) == #"[{"id":1,"info":{"name":"a"}},{"id":2}]"#)
+    #expect(probe.coder == nil)
+  }
+}
