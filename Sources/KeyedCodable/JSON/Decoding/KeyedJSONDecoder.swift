@@ -173,7 +173,8 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   ///   - data: The document, in UTF-8 (UTF-16 and UTF-32 are recognized too).
   ///   - configuration: The configuration handed to `init(from:configuration:)`.
   /// - Returns: The decoded value.
-  /// - Throws: The errors of ``decode(_:from:)``.
+  /// - Throws: The errors of `decode(_:from:)`: `dataCorrupted` at the root for invalid JSON, and
+  ///   the value's own `DecodingError`s, with full coding paths.
   @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   public func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
@@ -193,7 +194,8 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   ///   - data: The document, in UTF-8 (UTF-16 and UTF-32 are recognized too).
   ///   - configuration: The type that provides the configuration.
   /// - Returns: The decoded value.
-  /// - Throws: The errors of ``decode(_:from:)``.
+  /// - Throws: The errors of `decode(_:from:)`: `dataCorrupted` at the root for invalid JSON, and
+  ///   the value's own `DecodingError`s, with full coding paths.
   @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   public func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
   where
