@@ -108,7 +108,11 @@ final class JSONDocument {
     entryCapacity = Swift.max(16, length / 4)
     tape = .allocate(capacity: entryCapacity * 2)
     var scanner = JSONScanner(document: self)
-    try scanner.scan()
+    if case .asIs = utf8 {
+      try scanner.scan()
+    } else {
+      try scanner.scan(skippingByteOrderMark: false)
+    }
   }
 
   deinit {

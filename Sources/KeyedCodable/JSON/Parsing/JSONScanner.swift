@@ -41,10 +41,15 @@ struct JSONScanner {
   // MARK: - Structure
 
   /// Scans the whole document.
-  mutating func scan() throws(JSONSyntaxError) {
+  ///
+  /// - Parameter skippingByteOrderMark: Whether a UTF-8 byte-order mark at the start is skipped,
+  ///   as Foundation does for a document that was UTF-8. In a document transcoded from UTF-16 or
+  ///   UTF-32, whose own mark is gone, U+FEFF at the start is a character, as for Foundation: a
+  ///   second mark, which makes the document invalid.
+  /// - Throws: ``JSONSyntaxError`` where the document stops being valid JSON.
+  mutating func scan(skippingByteOrderMark: Bool = true) throws(JSONSyntaxError) {
     guard end < 1 << 32 else { throw error(.tooLarge) }
-    // A UTF-8 byte-order mark is skipped, as Foundation does.
-    if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+    if skippingByteOrderMark, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       position = 3
     }
     skipWhitespace()
