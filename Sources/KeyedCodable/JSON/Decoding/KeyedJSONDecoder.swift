@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes values from JSON: a drop-in replacement for Foundation's `JSONDecoder`, several times
-/// faster, and fastest for ``Keyedable`` types.
+/// faster, and fastest for ``Keyedable`` types whose key paths nest.
 ///
 /// Use it where you use `JSONDecoder`; the API, the strategies, the values, the errors and their
 /// coding paths are the same:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Encodes values as JSON: a drop-in replacement for Foundation's `JSONEncoder`, several times
-/// faster, and fastest for ``Keyedable`` types.
+/// faster, and fastest for ``Keyedable`` types whose key paths nest.
 ///
 /// Use it where you use `JSONEncoder`; the API, the strategies and the output format (compact or
 /// pretty-printed, escaping, numbers) are the same:
