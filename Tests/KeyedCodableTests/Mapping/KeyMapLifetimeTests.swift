@@ -3,7 +3,8 @@ import KeyedCodable
 import Testing
 
 /// A key map, and every mapping it made, is only valid during its `map(map:)` call.
-@Suite(.bothCoders) struct KeyMapLifetimeTests {
+/// Serialized: the tests share the models' static stashes.
+@Suite(.serialized, .bothCoders) struct KeyMapLifetimeTests {
   /// Where a model leaves a mapping it should not keep.
   final class Stash: @unchecked Sendable {
     var mapping: Mapping?
