@@ -139,11 +139,7 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError.dataCorrupted` at the root when `data` is not valid JSON, and the
   ///   value's own `DecodingError`s, with full coding paths.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let options = state.withLock { $0 }
-    let document = try data.withUnsafeBytes { try Self.parse($0) }
-    let decoder = JSONValueDecoder(document: document, options: options)
-    defer { decoder.finish() }
-    return try decoder.decodeRoot(T.self)
+    try decoding(data) { decoder in try decoder.decodeRoot(T.self) }
   }
 
   /// Decodes a value of the given type from the bytes of a JSON document.
@@ -155,11 +151,7 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   /// - Throws: `DecodingError.dataCorrupted` at the root when `bytes` is not valid JSON, and the
   ///   value's own `DecodingError`s, with full coding paths.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    let options = state.withLock { $0 }
-    let document = try bytes.withUnsafeBytes { try Self.parse($0) }
-    let decoder = JSONValueDecoder(document: document, options: options)
-    defer { decoder.finish() }
-    return try decoder.decodeRoot(T.self)
+    try decoding(bytes) { decoder in try decoder.decodeRoot(T.self) }
   }
 
   /// Decodes a value that needs a configuration, as Foundation's `JSONDecoder` does.
@@ -179,11 +171,7 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   public func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
-    let options = state.withLock { $0 }
-    let document = try data.withUnsafeBytes { try Self.parse($0) }
-    let decoder = JSONValueDecoder(document: document, options: options)
-    defer { decoder.finish() }
-    return try T(from: decoder, configuration: configuration)
+    try decoding(data) { decoder in try T(from: decoder, configuration: configuration) }
   }
 
   /// Decodes a value whose configuration a provider type supplies, as Foundation's
@@ -203,6 +191,18 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     T.DecodingConfiguration == C.DecodingConfiguration
   {
     try decode(type, from: data, configuration: C.decodingConfiguration)
+  }
+
+  /// Parses `input` and runs `body` with a decoder at the document's root, with this decoder's
+  /// options; lets go of what the decoder kept for reuse when `body` returns.
+  private func decoding<T>(
+    _ input: some ContiguousBytes, _ body: (JSONValueDecoder) throws -> T
+  ) throws -> T {
+    let options = state.withLock { $0 }
+    let document = try input.withUnsafeBytes { try Self.parse($0) }
+    let decoder = JSONValueDecoder(document: document, options: options)
+    defer { decoder.finish() }
+    return try body(decoder)
   }
 
   /// Parses a document, reporting invalid JSON as Foundation does.
