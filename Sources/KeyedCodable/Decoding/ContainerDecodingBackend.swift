@@ -26,6 +26,10 @@ final class ContainerDecodingBackend: DecodingBackend {
 
   var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
 
+  func prepare(for table: PathTable) {
+    // Keyed containers are read member by member: nothing to prepare.
+  }
+
   func openRoot() throws {
     root = DecodingContainerBox(try decoder.container(keyedBy: PathKey.self))
   }
@@ -84,6 +88,34 @@ final class ContainerDecodingBackend: DecodingBackend {
 
   func rootDecoder() -> any Decoder {
     decoder
+  }
+
+  // MARK: - The fast path
+
+  /// Decodes the value of a mapping the plan resolved to a plain member: the fast path of
+  /// ``DecodeRun/decode(_:_:required:)``, inlined into the model, where the container's
+  /// concrete method for a standard type is called.
+  ///
+  /// - Returns: The value, or `nil` when it is absent and not required.
+  /// - Throws: `DecodingError` with the full coding path, after the run's recovery.
+  @inlinable
+  func decodePlanned<Value: Decodable>(
+    _ type: Value.Type, _ member: PlainMember, _ mapping: Mapping, in run: DecodeRun,
+    required: Bool
+  ) throws -> Value? {
+    do {
+      guard
+        let box = try openContainer(member.parent)
+          ?? run.openContainer(member.parent, for: mapping, required: required)
+      else { return nil }
+      let key = run.follower.entries[member.position].memberKey
+      if required {
+        return try box.container.decodeValue(Value.self, forKey: key)
+      }
+      return try box.container.decodeValueIfPresent(Value.self, forKey: key)
+    } catch {
+      return try run.recover(Value.self, planned: member.position, mapping, required, after: error)
+    }
   }
 
   // MARK: - Containers

@@ -38,6 +38,7 @@ final class DecodeRun: MappingRun {
       for: ObjectIdentifier(model), decoding: true)
     super.init(
       model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
+    backend.prepare(for: follower.tree.base)
     if let debugContext {
       debugModelIfAsked(debugContext)
     }
@@ -56,6 +57,7 @@ final class DecodeRun: MappingRun {
     json = backend
     super.init(
       model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
+    backend.prepare(for: follower.tree.base)
     if let debugContext {
       debugModelIfAsked(debugContext)
     }
@@ -67,6 +69,7 @@ final class DecodeRun: MappingRun {
     presence.removeAll(keepingCapacity: true)
     rootIsOpen = false
     restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)
+    backend.prepare(for: follower.tree.base)
     if let debugContext {
       debugModelIfAsked(debugContext)
     }
@@ -96,40 +99,34 @@ final class DecodeRun: MappingRun {
   func decode<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping, required: Bool) throws
     -> Value?
   {
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, mapping.extras == nil,
-      containers != nil
+    // A mapping of a finished run is never read here: `takesSlowPath` is set when a run ends.
+    // No reference is held across a call (the entry is read into integers first, and each
+    // backend's fast path is its own method), so the fast path retains nothing.
+    let position = mapping.reference
+    if position >= 0, !takesSlowPath, mapping.extras == nil,
+      let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self))
     {
-      do {
-        guard
-          let box = try containers?.openContainer(entry.parent)
-            ?? openContainer(entry.parent, for: mapping, required: required)
-        else { return nil }
-        if required {
-          return try box.container.decodeValue(Value.self, forKey: entry.memberKey)
-        }
-        return try box.container.decodeValueIfPresent(Value.self, forKey: entry.memberKey)
-      } catch {
-        return try recover(Value.self, at: entry.target, mapping, required: required, after: error)
+      if let json {
+        return try json.decodePlanned(Value.self, member, mapping, in: self, required: required)
       }
-    }
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, mapping.extras == nil,
-      let json
-    {
-      do {
-        if !json.isOpen(entry.parent) {
-          guard try objectIsOpen(entry.parent, for: mapping, required: required) else {
-            return nil
-          }
-        }
-        return try json.decodeMember(
-          Value.self, forKey: entry.memberKey, in: entry.parent, required: required)
-      } catch {
-        return try recover(Value.self, at: entry.target, mapping, required: required, after: error)
+      if let containers {
+        return try containers.decodePlanned(
+          Value.self, member, mapping, in: self, required: required)
       }
     }
     return try decodeMapping(Value.self, mapping, required: required)
+  }
+
+  /// ``recover(_:at:_:required:after:)`` for the fast path of ``decode(_:_:required:)``, given
+  /// the position of the mapping's entry in the plan.
+  @usableFromInline
+  func recover<Value: Decodable>(
+    _ type: Value.Type, planned position: Int, _ mapping: Mapping, _ required: Bool,
+    after error: any Error
+  ) throws -> Value? {
+    try recover(
+      Value.self, at: follower.entries[position].target, mapping, required: required,
+      after: error)
   }
 
   /// Opens the object at `node` for a fast path of ``decode(_:_:required:)``.
@@ -192,7 +189,8 @@ final class DecodeRun: MappingRun {
     if case .member(let key) = mapping.pending {
       return follower.memberTarget(key)
     }
-    return follower.target(of: mapping, valueType: valueType)
+    let (entry, pending) = (mapping.entry, mapping.pending)
+    return follower.target(entry: entry, pending: pending, valueType: valueType)
   }
 
   /// Decodes the value at `target`, recovering from a failure where the mapping allows it.
@@ -411,7 +409,8 @@ final class DecodeRun: MappingRun {
       var node = 0
       if let mapping {
         try checkInUse(mapping)
-        node = follower.containerNode(of: mapping)
+        let (entry, pending) = (mapping.entry, mapping.pending)
+        node = follower.containerNode(entry: entry, pending: pending)
       }
       guard try objectIsOpen(node, mapping, required: false) else { return [] }
       let parentPath = follower.tree.path(to: node).map(\.stringValue)

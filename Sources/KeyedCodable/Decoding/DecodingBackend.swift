@@ -10,6 +10,13 @@ protocol DecodingBackend: AnyObject {
   /// The `userInfo` of the underlying decoder.
   var userInfo: [CodingUserInfoKey: Any] { get }
 
+  /// Starts a run whose plan has `table` as its key paths: node numbers below `table.count` are
+  /// the table's, as long as the run lasts.
+  ///
+  /// Called before the run opens anything. A backend that reads whole objects at once prepares
+  /// for the table's member names here (see ``PathTable/MemberIndex``).
+  func prepare(for table: PathTable)
+
   /// Opens the mapped object itself, node `0`.
   ///
   /// - Throws: The decoder's error when the value there is not an object (`typeMismatch`, or

@@ -49,6 +49,32 @@ final class ContainerEncodingBackend: EncodingBackend {
     try box.container.encodeNil(forKey: key)
   }
 
+  // MARK: - The fast path
+
+  /// Writes the value of a mapping the plan resolved to a plain member: the fast path of
+  /// ``EncodeRun/encode(_:_:)``, inlined into the model, where the container's concrete method
+  /// for a standard type is called.
+  ///
+  /// - Returns: Whether the value was written; `false` when the mapping must take the general
+  ///   path.
+  /// - Throws: The encoder's error, with the full coding path.
+  @inlinable
+  func encodePlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, in run: EncodeRun)
+    throws -> Bool
+  {
+    guard let box = openContainer(member.parent) ?? run.openContainer(member.parent) else {
+      return false
+    }
+    run.states[member.node] = .value
+    do {
+      try box.container.encodeValue(
+        value, forKey: run.follower.entries[member.position].memberKey)
+    } catch {
+      throw run.withFullPath(error, below: member.parent)
+    }
+    return true
+  }
+
   // MARK: - Containers
 
   /// The container of the object at `node`, if it is open: the fast path of ``EncodeRun``.

@@ -159,39 +159,38 @@ final class EncodeRun: MappingRun {
   ///   with the full coding path.
   @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
-      !follower.diverged, mapping.extras == nil, containers != nil, entry.node < states.count,
-      states[entry.node] == .empty
+    // A mapping of a finished run is never written here: `takesSlowPath` is set when a run ends.
+    // As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
+    let position = mapping.reference
+    if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged, mapping.extras == nil,
+      let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
+      member.node < states.count, states[member.node] == .empty
     {
       // A nil optional writes nothing, not even the objects on its way.
-      if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
+      if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
         return
       }
-      guard let box = containers?.openContainer(entry.parent) ?? openContainer(entry.parent)
-      else { return try encodeMapping(value, mapping) }
-      states[entry.node] = .value
-      do {
-        try box.container.encodeValue(value, forKey: entry.memberKey)
-      } catch {
-        throw withFullPath(error, below: entry.parent)
-      }
-      return
-    }
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(Value.self), !takesSlowPath, !recordsWrites,
-      !follower.diverged, mapping.extras == nil, let json, entry.node < states.count,
-      states[entry.node] == .empty
-    {
-      if !isStandardScalar(Value.self), entry.valueIsOptional, isNilOptional(value) {
-        return
-      }
-      if entry.parent < states.count, states[entry.parent] == .object || opensObject(entry.parent) {
-        states[entry.node] = .value
-        return try json.encodeMember(value, forKey: entry.memberKey, in: entry.parent)
+      if let json {
+        if try json.encodePlanned(value, member, in: self) { return }
+      } else if let containers {
+        if try containers.encodePlanned(value, member, in: self) { return }
       }
     }
     try encodeMapping(value, mapping)
+  }
+
+  /// Opens the object at `node` and marks `member` written, for the fast paths of the
+  /// backends (see ``encode(_:_:)``).
+  ///
+  /// - Returns: Whether the member can be written; `false` when a key on the way holds a value:
+  ///   the mapping then takes the general path, which throws the conflict.
+  @usableFromInline
+  func claimPlanned(_ member: PlainMember) -> Bool {
+    guard member.parent < states.count,
+      states[member.parent] == .object || opensObject(member.parent)
+    else { return false }
+    states[member.node] = .value
+    return true
   }
 
   /// Opens the object at `node` for a fast path of ``encode(_:_:)``.
@@ -344,7 +343,8 @@ final class EncodeRun: MappingRun {
     if case .member(let key) = mapping.pending {
       return follower.memberTarget(key)
     }
-    return follower.target(of: mapping, valueType: valueType)
+    let (entry, pending) = (mapping.entry, mapping.pending)
+    return follower.target(entry: entry, pending: pending, valueType: valueType)
   }
 
   /// Encodes a value at any target: flat values, values shared with other key paths, and plain

@@ -111,7 +111,7 @@ public final class KeyMap {
   ///   ``Key/init(stringValue:)`` to name a member of the current object literally.
   /// - Returns: A mapping to connect to a property with a mapping operator.
   public subscript(_ key: Key) -> Mapping {
-    Mapping(map: self, pending: .member(key))
+    run.pendingMapping(.member(key), in: self)
   }
 
   /// The mapping for a member listed by ``KeysCollection``, addressed exactly.

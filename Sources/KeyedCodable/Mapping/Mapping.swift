@@ -14,33 +14,48 @@ public struct Mapping {
     case member(Key)
   }
 
+  // Four words, all read by the fast paths without retaining anything but `map`: a mapping is
+  // made and dropped for every property of every value.
+
   @usableFromInline let map: KeyMap
-  /// The plan's entry, when the plan expected this key: the operator needs no lookup at all.
-  ///
-  /// Unowned: the entry belongs to the plan of ``map``, which this mapping keeps alive.
-  @usableFromInline unowned(unsafe) let entry: PlanEntry?
-  /// The key still to be looked up (or parsed) for the value's type, when ``entry`` is `nil`.
-  @usableFromInline let pending: Pending
-  /// Whether optional storage must find the key (see ``required()``).
-  @usableFromInline var isRequired = false
   /// What the mapping does besides reading and writing its value.
   ///
   /// A context for the value, conversions, explicit nulls, debugging; `nil` for a plain mapping,
   /// which takes the fast paths.
   @usableFromInline var extras: MappingExtras?
+  /// Where the mapping's key is: the position of the plan's entry in ``PlanFollower/entries``
+  /// when the plan expected this key (`0` and up), or `-1 - position` of the key in the run's
+  /// ``MappingRun/pendingKeys`` when it must still be looked up or parsed for the value's type.
+  @usableFromInline let reference: Int
+  /// Whether optional storage must find the key (see ``required()``).
+  @usableFromInline var isRequired = false
 
+  /// A mapping the plan expected: `position` is its entry's.
   @inlinable
-  init(map: KeyMap, entry: PlanEntry) {
+  init(map: KeyMap, entryAt position: Int) {
     self.map = map
-    self.entry = entry
-    pending = .none
+    reference = position
   }
 
-  @inlinable
-  init(map: KeyMap, pending: Pending) {
+  /// A mapping whose key is `-1 - reference` in the run's pending keys.
+  init(map: KeyMap, pendingReference: Int) {
     self.map = map
-    entry = nil
-    self.pending = pending
+    reference = pendingReference
+  }
+
+  /// The plan's entry, when the plan expected this key.
+  var entry: PlanEntry? {
+    guard reference >= 0 else { return nil }
+    let entries = map.run.follower.entries
+    return reference < entries.count ? entries[reference] : nil
+  }
+
+  /// The key still to be looked up (or parsed) for the value's type, when ``entry`` is `nil`.
+  var pending: Pending {
+    guard reference < 0 else { return .none }
+    let keys = map.run.pendingKeys
+    let position = -1 - reference
+    return position < keys.count ? keys[position] : .none
   }
 
   /// The same mapping, made mandatory for optional storage.
@@ -72,6 +87,11 @@ public struct Mapping {
   /// The key string and options of a mapping made from a string or a `CodingKey` (for a
   /// ``Key``: its name, read literally).
   var keyAndOptions: (String, KeyOptions) {
+    Self.keyAndOptions(entry: entry, pending: pending)
+  }
+
+  /// The key string and options of a mapping whose ``entry`` and ``pending`` key are these.
+  static func keyAndOptions(entry: PlanEntry?, pending: Pending) -> (String, KeyOptions) {
     switch pending {
     case .name(let name, let options): (name, options)
     case .member(let key):

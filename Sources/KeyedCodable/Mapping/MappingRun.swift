@@ -39,6 +39,16 @@ class MappingRun {
   #endif
 
   #if DEBUG
+    /// The keys of this run's mappings that the plan did not resolve, in the order they were
+    /// made (see ``Mapping/reference``).
+    @usableFromInline final var pendingKeys: [Mapping.Pending] = []
+  #else
+    /// The keys of this run's mappings that the plan did not resolve, in the order they were
+    /// made (see ``Mapping/reference``).
+    @exclusivity(unchecked) @usableFromInline final var pendingKeys: [Mapping.Pending] = []
+  #endif
+
+  #if DEBUG
     /// The keys this run is restricted to, by the context.
     final private(set) var selection: KeySelection?
     /// Which selected key paths selected a mapping so far.
@@ -82,6 +92,9 @@ class MappingRun {
     follower.restart(plan: plan, recording: recording)
     isFinished = false
     takesSlowPath = false
+    if !pendingKeys.isEmpty {
+      pendingKeys.removeAll(keepingCapacity: true)
+    }
     if selection != nil {
       selection = nil
       selectionUsed = []
@@ -139,14 +152,21 @@ class MappingRun {
   }
 
   /// The mapping for `name` read with `options` (`nil` for the default ones), carrying the
-  /// plan's entry when the plan expects this key next, so the operator that uses it needs no
-  /// lookup at all.
+  /// position of the plan's entry when the plan expects this key next, so the operator that uses
+  /// it needs no lookup at all.
   @inlinable @inline(__always)
   final func mapping(named name: String, options: KeyOptions?, in map: KeyMap) -> Mapping {
-    if let entry = follower.match(name, options, valueType: nil) {
-      return Mapping(map: map, entry: entry)
+    if let position = follower.matchNext(name, options) {
+      return Mapping(map: map, entryAt: position)
     }
-    return Mapping(map: map, pending: .name(name, options ?? .default))
+    return pendingMapping(.name(name, options ?? .default), in: map)
+  }
+
+  /// A mapping whose key the plan did not resolve: the key is kept with the run.
+  @usableFromInline
+  final func pendingMapping(_ key: Mapping.Pending, in map: KeyMap) -> Mapping {
+    pendingKeys.append(key)
+    return Mapping(map: map, pendingReference: -pendingKeys.count)
   }
 
   /// The coding path of the mapped object, from the root of the document.

@@ -23,6 +23,9 @@ final class PathTable: Sendable {
   let hasChildren: [Bool]
   /// The nodes by parent and name.
   let children: [Child: Int]
+  /// The member names of the nodes as bytes, by parent, for backends that read an object's
+  /// members in one pass.
+  let members: MemberIndex
 
   /// A table holding only the root node, for runs whose type has no plan yet.
   static let rootOnly = PathTable(
@@ -33,6 +36,7 @@ final class PathTable: Sendable {
     self.keys = keys
     self.hasChildren = hasChildren
     self.children = children
+    members = MemberIndex(parents: parents, keys: keys)
   }
 
   /// The number of nodes.

@@ -75,31 +75,59 @@ struct PlanFollower {
 
   // MARK: - Matching
 
-  /// The plan's entry for a mapping, if the plan expects it: the entry at the cursor, or, once
-  /// the value's type is known, the first entry with the same key (after a branch).
+  /// The position of the plan's entry for a mapping a subscript is making, if it is the entry at
+  /// the cursor (the cursor then moves past it).
+  ///
+  /// The fast path of every mapping: one comparison of key strings. A run that records a plan,
+  /// or is over, matches nothing here (see ``subscriptLimit``).
   ///
   /// - Parameters:
   ///   - name: The key string as the mapping wrote it.
   ///   - options: The options it is read with, or `nil` for ``KeyOptions/default``.
-  ///   - valueType: The type of the value, or `nil` while a subscript makes the mapping.
-  /// - Returns: The entry, with the cursor moved past it, or `nil`.
+  /// - Returns: The entry's position, or `nil`.
   @inlinable @inline(__always)
-  mutating func match(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier?)
+  mutating func matchNext(_ name: String, _ options: KeyOptions?) -> Int? {
+    let position = cursor
+    guard position < subscriptLimit, entries[position].matches(name, options, valueType: nil)
+    else { return nil }
+    cursor = position &+ 1
+    return position
+  }
+
+  /// Where the plan's entry at `position` reads or writes its value, when it is a plain member
+  /// (not flat, not a lossy array) of type `valueType`: the fast paths of the runs.
+  ///
+  /// Returns integers only, so that a caller holds no reference to the entry across its calls.
+  @inlinable @inline(__always)
+  func plainMember(at position: Int, valueType: ObjectIdentifier) -> PlainMember? {
+    let entry = entries[position]
+    guard entry.isPlainMember, entry.valueType == valueType else { return nil }
+    return PlainMember(
+      position: position, parent: entry.parent, node: entry.node,
+      valueIsOptional: entry.valueIsOptional)
+  }
+
+  /// The plan's entry for a mapping whose value type is known, if the plan expects it: the entry
+  /// at the cursor, or the first entry with the same key (after a branch).
+  ///
+  /// - Parameters:
+  ///   - name: The key string as the mapping wrote it.
+  ///   - options: The options it is read with, or `nil` for ``KeyOptions/default``.
+  ///   - valueType: The type of the value.
+  /// - Returns: The entry, with the cursor moved past it, or `nil`.
+  mutating func match(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier)
     -> PlanEntry?
   {
-    if cursor < (valueType == nil ? subscriptLimit : entries.count),
-      entries[cursor].matches(name, options, valueType: valueType)
-    {
+    if cursor < entries.count, entries[cursor].matches(name, options, valueType: valueType) {
       return take(cursor)
     }
-    guard valueType != nil, plan != nil else { return nil }
+    guard plan != nil else { return nil }
     return resync(name, options, valueType: valueType)
   }
 
   /// The first entry with the key of a mapping the plan didn't expect at the cursor, if it is
   /// the same mapping: the run continues in step with the plan from there.
-  @usableFromInline
-  mutating func resync(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier?)
+  mutating func resync(_ name: String, _ options: KeyOptions?, valueType: ObjectIdentifier)
     -> PlanEntry?
   {
     diverged = true
@@ -109,7 +137,6 @@ struct PlanFollower {
     return take(found)
   }
 
-  @inlinable @inline(__always)
   mutating func take(_ position: Int) -> PlanEntry {
     cursor = position + 1
     let entry = entries[position]
@@ -124,10 +151,19 @@ struct PlanFollower {
   /// A mapping the subscript matched with the plan already knows its target, unless its value
   /// has another type than the plan recorded; any other key is matched again with its type,
   /// or parsed, and recorded when this run makes a new plan.
-  mutating func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
-    switch mapping.pending {
+  ///
+  /// - Parameters:
+  ///   - entry: The mapping's ``Mapping/entry``, read before this call (the mapping reads it from
+  ///     the run that holds this follower).
+  ///   - pending: The mapping's ``Mapping/pending`` key, read the same way.
+  ///   - valueType: The type of the value.
+  /// - Returns: Where the value is.
+  mutating func target(entry: PlanEntry?, pending: Mapping.Pending, valueType: Any.Type)
+    -> MappingTarget
+  {
+    switch pending {
     case .none:
-      guard let entry = mapping.entry else { return .flat }
+      guard let entry else { return .flat }
       if entry.valueType == ObjectIdentifier(valueType) {
         return entry.target
       }
@@ -168,16 +204,17 @@ struct PlanFollower {
     return .value(parent: parent, node: node, key: key.codingKey, lossy: false)
   }
 
-  /// The node of the object whose members `mapping` lists (`0` for the mapped object itself).
-  mutating func containerNode(of mapping: Mapping) -> Int {
-    if case .member(let key) = mapping.pending {
+  /// The node of the object whose members a mapping lists (`0` for the mapped object itself),
+  /// given the mapping's entry and pending key (see ``target(entry:pending:valueType:)``).
+  mutating func containerNode(entry: PlanEntry?, pending: Mapping.Pending) -> Int {
+    if case .member(let key) = pending {
       let parent = tree.node(at: key.parentPath, hint: key.parentNode)
       return tree.child(of: parent, key: key.codingKey)
     }
-    if let entry = mapping.entry, case .container(let node) = entry.target {
+    if let entry, case .container(let node) = entry.target {
       return node
     }
-    let (name, options) = mapping.keyAndOptions
+    let (name, options) = Mapping.keyAndOptions(entry: entry, pending: pending)
     let listing = ObjectIdentifier(MemberListing.self)
     if let entry = match(name, options, valueType: listing),
       case .container(let node) = entry.target
@@ -227,5 +264,27 @@ struct PlanFollower {
       PlanRegistry.shared.publish(made, for: modelType, decoding: isDecoding, replacing: nil)
     }
     return made
+  }
+}
+
+/// A plan entry that reads or writes a plain member, as the fast paths of the runs need it (see
+/// ``PlanFollower/plainMember(at:valueType:)``).
+@usableFromInline
+struct PlainMember {
+  /// The entry's position in the plan.
+  @usableFromInline let position: Int
+  /// The node of the object holding the member.
+  @usableFromInline let parent: Int
+  /// The member's own node.
+  @usableFromInline let node: Int
+  /// Whether the value's type is an `Optional` (possible when a generic caller maps `T?` as `T`).
+  @usableFromInline let valueIsOptional: Bool
+
+  @inlinable
+  init(position: Int, parent: Int, node: Int, valueIsOptional: Bool) {
+    self.position = position
+    self.parent = parent
+    self.node = node
+    self.valueIsOptional = valueIsOptional
   }
 }

@@ -53,20 +53,37 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"a":1,"a":2}"#, true), (#"{"a":1,"b":2}"#, false), (#"{"\u0061":1,"a":2}"#, true),
-    (#"{"é":1,"é":2}"#, true), (#"{"é":1,"b":2}"#, false),
+    (#"{"a":1,"b":2}"#, false), (#"{"\u0061":1,"a":2}"#, true), (#"{"é":1,"b":2}"#, true),
+    (#"{"a":{"é":1},"b":2}"#, false), (#"{"a\n":1}"#, true),
   ])
-  func objectsThatMayRepeatANameAreFlagged(json: String, repeats: Bool) throws {
+  func objectsWithEscapedOrNonASCIINamesAreFlagged(json: String, complex: Bool) throws {
     let document = try parse(json)
-    #expect((document.flags(0) & JSONDocument.mayRepeatNames != 0) == repeats)
+    #expect((document.flags(0) & JSONDocument.hasComplexNames != 0) == complex)
   }
 
-  @Test func largeObjectsWithARepeatedNameAreFlagged() throws {
+  @Test(arguments: [
+    (#"{"a":1,"a":2}"#, true), (#"{"a":1,"b":2}"#, false), (#"{"\u0061":1,"a":2}"#, true),
+    (#"{"é":1,"é":2}"#, true), (#"{"ab":1,"a":2,"b":3}"#, false),
+  ])
+  func repeatedNamesAreFoundInSmallObjects(json: String, repeats: Bool) throws {
+    let decoder = JSONValueDecoder(document: try parse(json), options: .init())
+    #expect(decoder.mayRepeatNames(in: 0) == repeats)
+  }
+
+  @Test func largeObjectsAreIndexedOnFirstLookupAndFindTheFirstOfRepeatedNames() throws {
     let members = (0..<100).map { "\"key\($0)\":\($0)" }
-    let unique = try parse("{" + members.joined(separator: ",") + "}")
-    #expect(unique.flags(0) & JSONDocument.mayRepeatNames == 0)
-    let repeated = try parse("{" + (members + ["\"key42\":0"]).joined(separator: ",") + "}")
-    #expect(repeated.flags(0) & JSONDocument.mayRepeatNames != 0)
+    let unique = JSONValueDecoder(
+      document: try parse("{" + members.joined(separator: ",") + "}"), options: .init())
+    #expect(unique.document.flags(0) & JSONDocument.hasIndex == 0)
+    #expect(!unique.mayRepeatNames(in: 0))
+    #expect(unique.document.flags(0) & JSONDocument.hasIndex != 0)
+    let repeated = JSONValueDecoder(
+      document: try parse("{" + (members + ["\"key42\":-1"]).joined(separator: ",") + "}"),
+      options: .init())
+    let entry = try #require(repeated.member("key42", in: 0))
+    #expect(String(decoding: repeated.document.span(entry), as: UTF8.self) == "42")
+    #expect(repeated.mayRepeatNames(in: 0))
+    #expect(repeated.member("key100", in: 0) == nil)
   }
 
   @Test func errorsNameTheLineAndColumn() throws {

@@ -9,7 +9,7 @@ import Testing
   func record(_ keys: [String], options: KeyOptions = .default) -> MappingPlan? {
     var follower = PlanFollower(plan: nil, recording: true, decoding: true)
     for key in keys {
-      #expect(follower.match(key, options, valueType: nil) == nil, "a recording run parses")
+      #expect(follower.matchNext(key, options) == nil, "a recording run parses")
       _ = follower.resolve(key, options, valueType: Int.self)
     }
     // Published for a type no model uses; the returned plan is the one recorded either way.
@@ -36,9 +36,7 @@ import Testing
     let plan = try #require(record(["a.b", "a.c", "d"]))
     var follower = PlanFollower(plan: plan, recording: false, decoding: true)
     for (position, key) in ["a.b", "a.c", "d"].enumerated() {
-      let matched = follower.match(key, .default, valueType: nil)
-      let entry = try #require(matched)
-      #expect(entry === plan.entries[position])
+      #expect(follower.matchNext(key, .default) == position)
       #expect(follower.cursor == position + 1)
     }
     #expect(follower.diverged == false)
@@ -48,7 +46,7 @@ import Testing
   @Test func aKeyWithOtherOptionsIsNotTheRecordedEntry() throws {
     let plan = try #require(record(["a.b"]))
     var follower = PlanFollower(plan: plan, recording: false, decoding: true)
-    #expect(follower.match("a.b", KeyOptions(delimiter: nil), valueType: nil) == nil)
+    #expect(follower.matchNext("a.b", KeyOptions(delimiter: nil)) == nil)
     let target = follower.resolve("a.b", KeyOptions(delimiter: nil), valueType: Int.self)
     guard case .value(let parent, let node, let key, false) = target else {
       Issue.record("expected a member target, got \(target)")
@@ -63,9 +61,9 @@ import Testing
   @Test func aBranchTheFirstRunDidNotTakeResyncsOnTheNextKnownKey() throws {
     let plan = try #require(record(["flag", "even.value", "tail"]))
     var follower = PlanFollower(plan: plan, recording: false, decoding: true)
-    #expect(follower.match("flag", .default, valueType: nil) != nil)
+    #expect(follower.matchNext("flag", .default) == 0)
     // The other branch: unknown to the plan, parsed now.
-    #expect(follower.match("odd.value", .default, valueType: nil) == nil)
+    #expect(follower.matchNext("odd.value", .default) == nil)
     let target = follower.resolve("odd.value", .default, valueType: Int.self)
     guard case .value(let parent, _, _, _) = target else {
       Issue.record("expected a member target")
@@ -74,7 +72,7 @@ import Testing
     #expect(follower.tree.key(of: parent).stringValue == "odd")
     #expect(follower.diverged)
     // "tail" is not at the cursor (which still expects "even.value"): found by its text.
-    #expect(follower.match("tail", .default, valueType: nil) == nil)
+    #expect(follower.matchNext("tail", .default) == nil)
     let matchedTail = follower.match("tail", .default, valueType: ObjectIdentifier(Int.self))
     let tail = try #require(matchedTail)
     #expect(tail === plan.entries[2])
@@ -93,9 +91,9 @@ import Testing
     #expect(key.stringValue == "* items")
     #expect(lossy == false)
     var follower = PlanFollower(plan: plan, recording: false, decoding: true)
-    let matched = follower.match("* items", .default, valueType: nil)
-    let entry = try #require(matched)
-    #expect(entry.valueType == ObjectIdentifier(Int.self))
+    let matched = follower.matchNext("* items", .default)
+    let position = try #require(matched)
+    #expect(plan.entries[position].valueType == ObjectIdentifier(Int.self))
     // Mapped as an array this time: a lossy array named "items".
     guard
       case .value(_, _, let arrayKey, true) = follower.resolve(
@@ -123,5 +121,27 @@ import Testing
     let table = tree.table()
     #expect(table.count == plan.table.count + 1)
     #expect(plan.table.count == 3, "the published table is unchanged")
+  }
+
+  @Test func theMemberIndexFindsEachChildByItsBytes() throws {
+    let plan = try #require(
+      record(["a.b", "a.c", "d", "", "a.long-member-name", "a.long-member-name-2", "a.ab"]))
+    let table = plan.table
+    let members = table.members
+    // root: a, d (the flat key adds no node); a: b, c, long-member-name
+    #expect(members.childPositions(of: 0).map { Int(members.children[$0]) } == [1, 4])
+    let a = try #require(table.children[PathTable.Child(parent: 0, name: "a")])
+    #expect(members.childPositions(of: a).count == 5)
+    func find(_ name: String, in parent: Int) -> Int {
+      members.child(of: parent, named: name)
+    }
+    for node in 1..<table.count {
+      #expect(find(table.keys[node].stringValue, in: table.parents[node]) == node)
+    }
+    #expect(find("b", in: 0) == 0, "a name of another parent")
+    #expect(find("x", in: a) == 0)
+    #expect(find("long-member-namE", in: a) == 0)
+    #expect(find("long-mEmber-name", in: a) == 0, "the middle of a long name is compared")
+    #expect(find("a", in: a) == 0)
   }
 }

@@ -1,10 +1,13 @@
 /// The ``DecodingBackend`` of ``KeyedJSONDecoder``: a ``Keyedable`` type's mappings read the
 /// parsed document directly.
 ///
-/// Each node of the run's path tree is an object entry on the tape, found once by comparing
-/// member names' bytes with the node's key. No container is made for an object on a key path,
-/// and values are read with the decoder's own scalar readers, so the errors and coding paths
-/// are those of ``JSONValueDecoder``.
+/// The first mapping that reads a member of an object reads all of the object's members at once:
+/// one pass over the names compares their bytes with those of the plan's key paths
+/// (``PathTable/MemberIndex``, prepared once per plan) and notes the value entry of every member
+/// the plan knows. Each later mapping then finds its value with one array read. No container is
+/// made for an object on a key path, and values are read with the decoder's own scalar readers,
+/// so the errors and coding paths are those of ``JSONValueDecoder``. Mappings the plan doesn't
+/// know (a branch, a listed member) look members up by name.
 @usableFromInline
 final class JSONDecodingBackend: DecodingBackend {
   let decoder: JSONValueDecoder
@@ -50,7 +53,41 @@ final class JSONDecodingBackend: DecodingBackend {
   #endif
   private let convertsNames: Bool
 
+  // Reading whole objects (see the type's overview). Unchecked exclusivity in release builds
+  // only (see ``MappingRun``): read on every mapping.
+
+  /// The key paths of the run's plan.
+  #if DEBUG
+    private var table = PathTable.rootOnly
+  #else
+    @exclusivity(unchecked) private var table = PathTable.rootOnly
+  #endif
+  /// For each node of ``table``, the entry of its value in its parent's object.
+  ///
+  /// `-1` when the object has no such member; valid once the parent's members were read in this
+  /// run (``stamps``). Plain memory: written for every member read, with no copy-on-write checks.
+  private var values: UnsafeMutablePointer<Int>
+  /// For each node of ``table``, the ``stamp`` of the run that read its object's members.
+  private var stamps: UnsafeMutablePointer<UInt32>
+  /// The number of nodes ``values`` and ``stamps`` have room for.
+  private var nodeCapacity = 16
+  /// Identifies the current run, so that nothing read by an earlier run is taken for current.
+  #if DEBUG
+    private var stamp: UInt32 = 0
+  #else
+    @exclusivity(unchecked) private var stamp: UInt32 = 0
+  #endif
+
+  deinit {
+    values.deallocate()
+    stamps.deallocate()
+  }
+
   init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+    values = .allocate(capacity: nodeCapacity)
+    stamps = .allocate(capacity: nodeCapacity)
+    stamps.initialize(repeating: 0, count: nodeCapacity)
+    values.initialize(repeating: -1, count: nodeCapacity)
     self.decoder = decoder
     document = decoder.document
     root = object
@@ -82,6 +119,27 @@ final class JSONDecodingBackend: DecodingBackend {
     }
   }
 
+  func prepare(for table: PathTable) {
+    if table !== self.table {
+      self.table = table
+    }
+    if nodeCapacity < table.count {
+      values.deallocate()
+      stamps.deallocate()
+      nodeCapacity = Swift.max(table.count, nodeCapacity * 2)
+      values = .allocate(capacity: nodeCapacity)
+      stamps = .allocate(capacity: nodeCapacity)
+      values.initialize(repeating: -1, count: nodeCapacity)
+      stamps.initialize(repeating: 0, count: nodeCapacity)
+    }
+    stamp &+= 1
+    if stamp == 0 {
+      // After 2³² runs: forget every stamp rather than take an old one for current.
+      stamps.update(repeating: 0, count: nodeCapacity)
+      stamp = 1
+    }
+  }
+
   var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
 
   func openRoot() throws {
@@ -102,7 +160,8 @@ final class JSONDecodingBackend: DecodingBackend {
   }
 
   func openObject(_ node: Int, key: PathKey, in parent: Int) throws -> NodePresence {
-    guard let entry = member(key, in: parent) else { return .missing }
+    let entry = planned(node, in: parent) ?? member(key, in: parent) ?? -1
+    guard entry >= 0 else { return .missing }
     switch document.kind(entry) {
     case .object:
       store(node, entry: entry, parent: parent, key: key)
@@ -170,7 +229,7 @@ final class JSONDecodingBackend: DecodingBackend {
     var keys: [PathKey] = []
     keys.reserveCapacity(document.memberCount(object))
     var seen = Set<String>()
-    let checkRepeats = document.flags(object) & JSONDocument.mayRepeatNames != 0
+    let checkRepeats = decoder.mayRepeatNames(in: object)
     var entry = object &+ 1
     let end = document.next(object)
     while entry < end {
@@ -204,75 +263,176 @@ final class JSONDecodingBackend: DecodingBackend {
     object(at: node) >= 0
   }
 
-  /// Decodes member `key` of the open object `node`: the fast path of a plain mapping, inlined
-  /// into the model where `Value` is concrete, so a standard scalar is read without generic
-  /// code.
+  /// Decodes the value of a mapping the plan resolved to a plain member: the fast path of
+  /// ``DecodeRun/decode(_:_:required:)``, inlined into the model.
   ///
+  /// - Returns: The value, or `nil` when it is absent and not required.
+  /// - Throws: `DecodingError` with the full coding path, after the run's recovery (see
+  ///   ``DecodeRun/recover(_:planned:_:_:after:)``).
+  @inlinable
+  func decodePlanned<Value: Decodable>(
+    _ type: Value.Type, _ member: PlainMember, _ mapping: Mapping, in run: DecodeRun,
+    required: Bool
+  ) throws -> Value? {
+    do {
+      if !isOpen(member.parent) {
+        guard try run.objectIsOpen(member.parent, for: mapping, required: required) else {
+          return nil
+        }
+      }
+      return try decodeMember(Value.self, node: member.node, in: member.parent, required: required)
+    } catch {
+      return try run.recover(Value.self, planned: member.position, mapping, required, after: error)
+    }
+  }
+
+  /// Decodes the member at `node` of the open object `parent`: the fast path of a plain mapping
+  /// of the plan, inlined into the model where `Value` is concrete, so a standard scalar is read
+  /// without generic code.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the value.
+  ///   - node: The member's node in the plan's table.
+  ///   - parent: The node of the open object holding it.
+  ///   - required: Whether a missing member or `null` throws.
   /// - Returns: The value, or `nil` when it is missing or `null` and not `required`.
   /// - Throws: `keyNotFound` or `valueNotFound` for a required value that is absent, and the
   ///   value's own errors.
   @inlinable
   func decodeMember<Value: Decodable>(
-    _ type: Value.Type, forKey key: PathKey, in node: Int, required: Bool
+    _ type: Value.Type, node: Int, in parent: Int, required: Bool
   ) throws -> Value? {
-    let entry = try valueEntry(key, in: node, required: required, type: Value.self)
-    guard entry >= 0 else { return nil }
     if Value.self == String.self {
-      return reinterpret(try readString(entry, key, node), as: Value.self)
+      return reinterpret(try readString(node, parent, required), as: Value?.self)
     } else if Value.self == Int.self {
-      return reinterpret(try readInt(entry, key, node), as: Value.self)
+      return reinterpret(try readInt(node, parent, required), as: Value?.self)
     } else if Value.self == Double.self {
-      return reinterpret(try readDouble(entry, key, node), as: Value.self)
+      return reinterpret(try readDouble(node, parent, required), as: Value?.self)
     } else if Value.self == Bool.self {
-      return reinterpret(try readBool(entry, key, node), as: Value.self)
+      return reinterpret(try readBool(node, parent, required), as: Value?.self)
     }
-    return try read(entry, as: Value.self, key, node)
+    return try read(Value.self, node, parent, required)
   }
 
-  /// The value entry of member `key` of the open object `node`, or `-1` when it is missing or
-  /// `null` and not `required`.
   @usableFromInline
-  func valueEntry(_ key: PathKey, in node: Int, required: Bool, type: Any.Type) throws -> Int {
-    guard let entry = member(key, in: node) else {
+  func readString(_ node: Int, _ parent: Int, _ required: Bool) throws -> String? {
+    let entry = try valueEntry(node, parent, required: required, type: String.self)
+    guard entry >= 0 else { return nil }
+    guard document.kind(entry) == .string else {
+      throw decoder.mismatch(String.self, entry, at: memberPath(node, parent))
+    }
+    return JSONStrings.string(at: entry, in: document)
+  }
+
+  @usableFromInline
+  func readInt(_ node: Int, _ parent: Int, _ required: Bool) throws -> Int? {
+    let entry = try valueEntry(node, parent, required: required, type: Int.self)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapInteger(entry, as: Int.self, at: memberPath(node, parent))
+  }
+
+  @usableFromInline
+  func readDouble(_ node: Int, _ parent: Int, _ required: Bool) throws -> Double? {
+    let entry = try valueEntry(node, parent, required: required, type: Double.self)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapFloat(entry, as: Double.self, at: memberPath(node, parent))
+  }
+
+  @usableFromInline
+  func readBool(_ node: Int, _ parent: Int, _ required: Bool) throws -> Bool? {
+    let entry = try valueEntry(node, parent, required: required, type: Bool.self)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapBool(entry, at: memberPath(node, parent))
+  }
+
+  @usableFromInline
+  func read<Value: Decodable>(
+    _ type: Value.Type, _ node: Int, _ parent: Int, _ required: Bool
+  ) throws -> Value? {
+    let entry = try valueEntry(node, parent, required: required, type: Value.self)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapOther(entry, as: Value.self, at: memberPath(node, parent))
+  }
+
+  /// The value entry of the member at `node` of the open object `parent`, or `-1` when it is
+  /// missing or `null` and not `required`.
+  @inline(__always)
+  private func valueEntry(_ node: Int, _ parent: Int, required: Bool, type: Any.Type) throws
+    -> Int
+  {
+    let entry = planned(node, in: parent) ?? member(table.keys[node], in: parent) ?? -1
+    guard entry >= 0 else {
       guard required else { return -1 }
+      let key = table.keys[node]
       throw DecodingError.keyNotFound(
         key,
         .init(
-          codingPath: path(of: node).keys,
+          codingPath: path(of: parent).keys,
           debugDescription: "No value associated with key \(key) (\(key))."))
     }
     guard document.kind(entry) != .null else {
       guard required else { return -1 }
-      throw decoder.mismatch(type, entry, at: path(of: node).appending(key))
+      throw decoder.mismatch(type, entry, at: memberPath(node, parent))
     }
     return entry
   }
 
-  @usableFromInline
-  func readString(_ entry: Int, _ key: PathKey, _ node: Int) throws -> String {
-    try decoder.unwrapString(entry, at: path(of: node).appending(key))
+  /// The coding path of the member at `node` of the object `parent`.
+  private func memberPath(_ node: Int, _ parent: Int) -> JSONCodingPath {
+    path(of: parent).appending(table.keys[node])
   }
 
-  @usableFromInline
-  func readInt(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Int {
-    try decoder.unwrapInteger(entry, as: Int.self, at: path(of: node).appending(key))
+  // MARK: - Reading whole objects
+
+  /// The value entry of the plan's member at `node` of the open object `parent` (`-1` when the
+  /// object has no such member), reading all the object's members first if this run hasn't; `nil`
+  /// for a node the plan doesn't know, or an object whose members are only found by name.
+  @inline(__always)
+  private func planned(_ node: Int, in parent: Int) -> Int? {
+    guard node > 0, node < table.count, !convertsNames else { return nil }
+    if stamps[parent] != stamp {
+      guard readMembers(of: parent) else { return nil }
+    }
+    return values[node]
   }
 
-  @usableFromInline
-  func readDouble(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Double {
-    try decoder.unwrapFloat(entry, as: Double.self, at: path(of: node).appending(key))
-  }
-
-  @usableFromInline
-  func readBool(_ entry: Int, _ key: PathKey, _ node: Int) throws -> Bool {
-    try decoder.unwrapBool(entry, at: path(of: node).appending(key))
-  }
-
-  @usableFromInline
-  func read<Value: Decodable>(_ entry: Int, as type: Value.Type, _ key: PathKey, _ node: Int)
-    throws -> Value
-  {
-    try decoder.unwrapOther(entry, as: Value.self, at: path(of: node).appending(key))
+  /// Reads the members of the open object `node` that the plan knows into ``values``.
+  ///
+  /// - Returns: `false` when the object has a member name with escapes or bytes outside ASCII:
+  ///   its members are then found by name (as decoded strings).
+  private func readMembers(of node: Int) -> Bool {
+    let object = object(at: node)
+    guard object >= 0, document.flags(object) & JSONDocument.hasComplexNames == 0 else {
+      return false
+    }
+    stamps[node] = stamp
+    let members = table.members
+    for position in members.childPositions(of: node) {
+      values[Int(members.children[position])] = -1
+    }
+    let mask = Int(members.slotMask[node])
+    guard mask != 0 else { return true }
+    let start = Int(members.slotStart[node])
+    let bytes = document.bytes
+    let values = values
+    members.withLookup { lookup in
+      var name = object &+ 1
+      let end = document.next(object)
+      while name < end {
+        let text = UnsafePointer(bytes + document.offset(name))
+        let child = lookup.child(
+          named: text,
+          words: JSONNameIndex.NameWords(inDocument: text, count: document.length(name)),
+          start: start, mask: mask)
+        let value = name &+ 1
+        // The first of two members with one name is read, as Foundation's decoder does.
+        if child != 0, values[child] < 0 {
+          values[child] = value
+        }
+        name = document.next(value)
+      }
+    }
+    return true
   }
 
   // MARK: - Nodes

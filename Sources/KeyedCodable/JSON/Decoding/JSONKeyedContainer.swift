@@ -65,11 +65,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let document = decoder.document
     var keys: [Key] = []
     var seen = Set<String>()
+    let checkRepeats = decoder.mayRepeatNames(in: object)
+    keys.reserveCapacity(document.memberCount(object))
     var entry = object &+ 1
     let end = document.next(object)
     while entry < end {
       let name = JSONStrings.string(at: entry, in: document)
-      if seen.insert(name).inserted, let key = Key(stringValue: name) {
+      if !checkRepeats || seen.insert(name).inserted, let key = Key(stringValue: name) {
         keys.append(key)
       }
       entry = document.next(entry &+ 1)

@@ -25,16 +25,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) var path = JSONCodingPath.root
   #endif
-  /// Where the last lookup in each object ended.
-  ///
-  /// Members read in document order are then each found at the first comparison (see
-  /// ``member(_:in:)``). Slot `i` holds an object entry and a member entry; a slot shared by two
-  /// objects only loses its hint.
-  #if DEBUG
-    private var hints: [Int]
-  #else
-    @exclusivity(unchecked) private var hints: [Int]
-  #endif
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
   /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
@@ -44,8 +34,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) private var typeKinds = TypeKinds()
   #endif
-
-  private static let hintSlots = 64
 
   /// Key maps of finished runs, ready for the next Keyedable value (see ``keyMap(for:)``).
   #if DEBUG
@@ -66,7 +54,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     self.document = document
     self.options = options
     userInfo = options.userInfo
-    hints = Array(repeating: -1, count: Self.hintSlots * 2)
   }
 
   var codingPath: [any CodingKey] { path.keys }
@@ -176,73 +163,38 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   /// The value entry of the member named `name` of the object at `object`, or `nil`.
   ///
-  /// Starts where the previous lookup in the same object ended and wraps around, so reading
-  /// members in document order costs one comparison each. In an object that may repeat a name,
-  /// the first member with that name is found, as Foundation's `JSONDecoder` does.
+  /// The first member with that name, as Foundation's `JSONDecoder` reads it. Names are compared
+  /// by their bytes, except in an object with escaped names or names outside ASCII, where they
+  /// are compared as Swift strings are (canonical equivalence), as in Foundation.
   func member(_ name: String, in object: Int) -> Int? {
-    let end = document.next(object)
-    let first = object &+ 1
-    guard first < end else { return nil }
-    let flags = document.flags(object)
-    if flags & JSONDocument.hasIndex != 0 {
-      let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-        // The empty name has no bytes to fingerprint: scanned below.
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return -1 }
-        return JSONNameIndex.lookup(
-          bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count),
-          index: document.offset(object), in: document)
-      }
-      switch found {
-      case .some(.some(let entry)) where entry >= 0:
-        return entry
-      case .some(.none) where flags & JSONDocument.hasNonASCIINames == 0:
-        return nil
-      default:
-        // No contiguous bytes, the empty name, or a name outside ASCII that may equal the key
-        // in another normalization.
-        return slowScan(name, from: first, to: end)
-      }
+    guard document.memberCount(object) > 0 else { return nil }
+    if document.flags(object) & JSONDocument.hasComplexNames == 0,
+      let found = name.utf8.withContiguousStorageIfAvailable({ member($0, in: object) })
+    {
+      return found
     }
-    if flags & JSONDocument.mayRepeatNames != 0 {
-      var key = first
-      while key < end {
-        if JSONStrings.name(at: key, in: document, equals: name) { return key &+ 1 }
-        key = document.next(key &+ 1)
-      }
-      return nil
-    }
-    let slot = (object & (Self.hintSlots &- 1)) &* 2
-    var start = first
-    if hints[slot] == object {
-      let hint = hints[slot &+ 1]
-      if hint > object, hint < end { start = hint }
-    }
-    let found: Int? =
-      name.utf8.withContiguousStorageIfAvailable { bytes in
-        if let found = scan(for: bytes, name, from: start, to: end) { return found }
-        return start > first ? scan(for: bytes, name, from: first, to: start) : nil
-      } ?? slowScan(name, from: first, to: end)
-    if let found {
-      hints[slot] = object
-      hints[slot &+ 1] = document.next(found)
-    }
-    return found
+    return decodedMember(name, in: object)
   }
 
-  /// The value entry of the member named `name` (whose UTF-8 is `bytes`) among the keys in
-  /// `start..<end`.
-  @inline(__always)
-  private func scan(
-    for bytes: UnsafeBufferPointer<UInt8>, _ name: String, from start: Int, to end: Int
-  ) -> Int? {
-    var key = start
+  /// The value entry of the first member whose name's bytes are `bytes` in the object at `object`,
+  /// whose names are all plain (no ``JSONDocument/hasComplexNames``).
+  ///
+  /// Large objects are indexed on their first lookup; small ones are scanned from their first
+  /// member.
+  func member(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    let count = document.memberCount(object)
+    if count >= JSONNameIndex.minimumCount, let base = bytes.baseAddress {
+      if document.flags(object) & JSONDocument.hasIndex == 0 {
+        JSONNameIndex.build(for: object, in: document)
+      }
+      return JSONNameIndex.lookup(
+        bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count),
+        index: document.offset(object), in: document)
+    }
+    var key = object &+ 1
+    let end = document.next(object)
     while key < end {
       if JSONStrings.plainName(at: key, in: document, equals: bytes) {
-        return key &+ 1
-      }
-      // Names with escapes or outside ASCII compare as Swift strings do (canonical
-      // equivalence), as in Foundation.
-      if document.flags(key) != 0, JSONStrings.name(at: key, in: document, equals: name) {
         return key &+ 1
       }
       key = document.next(key &+ 1)
@@ -250,13 +202,41 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return nil
   }
 
-  private func slowScan(_ name: String, from start: Int, to end: Int) -> Int? {
-    var key = start
+  /// The value entry of the first member whose decoded name equals `name`.
+  private func decodedMember(_ name: String, in object: Int) -> Int? {
+    var key = object &+ 1
+    let end = document.next(object)
     while key < end {
       if JSONStrings.name(at: key, in: document, equals: name) { return key &+ 1 }
       key = document.next(key &+ 1)
     }
     return nil
+  }
+
+  /// Whether two members of the object at `object` may have the same name: the names of the
+  /// members are then listed once each, as Foundation lists them.
+  func mayRepeatNames(in object: Int) -> Bool {
+    let flags = document.flags(object)
+    if flags & JSONDocument.hasComplexNames != 0 { return true }
+    let count = document.memberCount(object)
+    guard count > 1 else { return false }
+    if count >= JSONNameIndex.minimumCount {
+      if flags & JSONDocument.hasIndex == 0 {
+        JSONNameIndex.build(for: object, in: document)
+      }
+      return document.flags(object) & JSONDocument.repeatsNames != 0
+    }
+    var name = object &+ 1
+    let end = document.next(object)
+    while name < end {
+      var other = object &+ 1
+      while other < name {
+        if JSONNameIndex.sameName(other, name, in: document) { return true }
+        other = document.next(other &+ 1)
+      }
+      name = document.next(name &+ 1)
+    }
+    return false
   }
 
   // MARK: - Values

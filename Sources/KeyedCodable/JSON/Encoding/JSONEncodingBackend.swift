@@ -85,6 +85,22 @@ final class JSONEncodingBackend: EncodingBackend {
     encoder.writer.null()
   }
 
+  /// Writes the value of a mapping the plan resolved to a plain member: the fast path of
+  /// ``EncodeRun/encode(_:_:)``, inlined into the model.
+  ///
+  /// - Returns: Whether the value was written; `false` when the mapping must take the general
+  ///   path.
+  /// - Throws: What ``encodeMember(_:forKey:in:)`` throws.
+  @inlinable
+  func encodePlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, in run: EncodeRun)
+    throws -> Bool
+  {
+    guard run.claimPlanned(member) else { return false }
+    try encodeMember(
+      value, forKey: run.follower.entries[member.position].memberKey, in: member.parent)
+    return true
+  }
+
   /// Writes member `key` of the object at `node`: the fast path of a plain mapping, inlined into
   /// the model where `Value` is concrete, so a standard scalar is written without generic code.
   ///

@@ -21,16 +21,6 @@ struct JSONScanner {
   private var open: [Int] = []
   /// The element or member counts of the open containers.
   private var counts: [UInt32] = []
-  /// Scratch space for the member names of one object (see ``mayRepeatNames(in:)``).
-  private var fingerprints: [Fingerprint] = []
-  /// Whether the names of the object ``mayRepeatNames(in:)`` looked at last are all ASCII.
-  private var namesAreASCII = true
-
-  /// A member name's fingerprint and its tape entry.
-  private struct Fingerprint {
-    var value: UInt64
-    var entry: Int
-  }
 
   init(document: JSONDocument) {
     self.document = document
@@ -135,19 +125,20 @@ struct JSONScanner {
     guard let index = open.popLast(), let commas = counts.popLast() else { return }
     let isEmpty = document.entryCount == index &+ 1
     let count = isEmpty ? 0 : UInt64(commas) &+ 1
-    var word0 = document.tape[index &* 2]
-    if document.kind(index) == .object, count > 1 {
-      // Describing the names may index them, which rewrites the entry's first word.
-      let flags = describeNames(of: index)
-      word0 = document.tape[index &* 2] | flags
-    }
-    document.set(index, word0, count &<< 32 | UInt64(document.entryCount))
+    document.set(index, document.tape[index &* 2], count &<< 32 | UInt64(document.entryCount))
   }
 
   /// Scans a member name, the colon after it, and the whitespace before the value.
+  ///
+  /// A name with escape sequences or bytes outside ASCII marks its object
+  /// (``JSONDocument/hasComplexNames``): lookups in it compare decoded names.
   private mutating func scanMemberName() throws(JSONSyntaxError) {
     guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
     try scanString()
+    let nameFlags = document.tape[(document.entryCount &- 1) &* 2] & 0x30
+    if nameFlags != 0, let object = open.last {
+      document.tape[object &* 2] |= JSONDocument.hasComplexNames
+    }
     skipWhitespace()
     guard bytes[position] == UInt8(ascii: ":") else { throw unexpected() }
     position &+= 1
@@ -174,11 +165,16 @@ struct JSONScanner {
     while true {
       // Eight bytes at a time while none of them needs a look: a quote, a backslash, a control
       // character or a byte outside ASCII.
-      let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-      if Self.isPlain(word) {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+      let special = Self.specialBytes(word)
+      if special == 0 {
         index &+= 8
         continue
       }
+      // The lowest marked byte is the first one that needs a look (marks above it may be
+      // false: see ``specialBytes(_:)``).
+      index &+= special.trailingZeroBitCount &>> 3
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         break
@@ -201,12 +197,14 @@ struct JSONScanner {
     position = index &+ 1
   }
 
-  /// Whether none of the eight bytes of `word` is a quote, a backslash, a control character or
-  /// a byte outside ASCII.
+  /// The high bit of each of the eight bytes of `word` (read little-endian) that may be a quote,
+  /// a backslash, a control character or a byte outside ASCII; `0` when none is.
   ///
-  /// Uses the byte-wise comparisons of Sean Eron Anderson's "Bit Twiddling Hacks".
+  /// Uses the byte-wise comparisons of Sean Eron Anderson's "Bit Twiddling Hacks": the lowest
+  /// marked byte is always one of those, and no such byte goes unmarked; a byte above a marked one
+  /// may be marked wrongly (a borrow), which only costs a look at it.
   @inline(__always)
-  private static func isPlain(_ word: UInt64) -> Bool {
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
@@ -214,7 +212,7 @@ struct JSONScanner {
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs == 0
+    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   /// Checks the escape sequence at `index` (a backslash) and returns the index after it.
@@ -343,86 +341,6 @@ struct JSONScanner {
     }
     _ = document.append(UInt64(JSONKind.false.rawValue) | UInt64(position) &<< 8, 0)
     position &+= 5
-  }
-
-  // MARK: - Repeated member names
-
-  /// Whether the object at `index` may have two members whose names are equal as Swift strings.
-  ///
-  /// Plain names are compared by their bytes, through a fingerprint of each (its length and its
-  /// first and last eight bytes): equal fingerprints are checked byte by byte. A name with escape
-  /// sequences could equal another one with different bytes (`"a"` and `"\u0061"`), and so could
-  /// two names outside ASCII (two normalizations of `"é"`), so such objects count as repeating;
-  /// lookups in them compare decoded names (see ``JSONDocument/mayRepeatNames``).
-  private mutating func mayRepeatNames(in index: Int) -> Bool {
-    let endIndex = document.entryCount
-    var member = index &+ 1
-    var nonASCII = 0
-    fingerprints.removeAll(keepingCapacity: true)
-    while member < endIndex {
-      let flags = document.flags(member)
-      if flags & JSONDocument.hasEscapes != 0 { return true }
-      if flags & JSONDocument.isNonASCII != 0 {
-        nonASCII &+= 1
-        if nonASCII > 1 { return true }
-      }
-      fingerprints.append(
-        Fingerprint(
-          value: JSONNameIndex.fingerprint(
-            bytes + document.offset(member), count: document.length(member)),
-          entry: member))
-      member = document.next(member &+ 1)
-    }
-    namesAreASCII = nonASCII == 0
-    // A 256-bit filter on the fingerprints: only a name whose bit is taken already is compared
-    // with the earlier names.
-    var filter: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    for position in fingerprints.indices {
-      let value = fingerprints[position].value
-      let bit: UInt64 = 1 &<< (value & 63)
-      let taken: Bool
-      switch (value &>> 6) & 3 {
-      case 0:
-        taken = filter.0 & bit != 0
-        filter.0 |= bit
-      case 1:
-        taken = filter.1 & bit != 0
-        filter.1 |= bit
-      case 2:
-        taken = filter.2 & bit != 0
-        filter.2 |= bit
-      default:
-        taken = filter.3 & bit != 0
-        filter.3 |= bit
-      }
-      guard taken else { continue }
-      for earlier in 0..<position where fingerprints[earlier].value == value {
-        if sameName(fingerprints[earlier].entry, fingerprints[position].entry) { return true }
-      }
-    }
-    return false
-  }
-
-  /// The flags of the object at `index` about its member names, after indexing them when there
-  /// are enough of them (see ``JSONNameIndex``).
-  private mutating func describeNames(of index: Int) -> UInt64 {
-    guard !mayRepeatNames(in: index) else { return JSONDocument.mayRepeatNames }
-    let nonASCII = namesAreASCII ? 0 : JSONDocument.hasNonASCIINames
-    guard fingerprints.count >= JSONNameIndex.minimumCount else { return nonASCII }
-    let offset = JSONNameIndex.build(
-      fingerprints.lazy.map { (entry: $0.entry, fingerprint: $0.value) }, into: &document.indexes)
-    // The object's byte offset gives way to its index's.
-    let word0 = document.tape[index &* 2] & 0xFF | UInt64(offset) &<< 8
-    document.set(index, word0, document.tape[index &* 2 &+ 1])
-    return nonASCII | JSONDocument.hasIndex
-  }
-
-  private func sameName(_ lhs: Int, _ rhs: Int) -> Bool {
-    let length = document.length(lhs)
-    guard length == document.length(rhs) else { return false }
-    return length == 0
-      || JSONStrings.equal(
-        bytes + document.offset(lhs), bytes + document.offset(rhs), count: length)
   }
 
   // MARK: - Errors

@@ -1,0 +1,174 @@
+extension PathTable {
+  /// The member names of a table's nodes as bytes, grouped by parent, so that a backend can
+  /// read all the members of an object it knows by bytes in one pass (see
+  /// ``JSONDecodingBackend``) instead of looking up each mapping's member.
+  ///
+  /// Made once with the table and immutable, like it. Each node with children has a small
+  /// open-addressing table of its children by the fingerprint of their UTF-8 names
+  /// (``JSONNameIndex/NameWords``); a name is then confirmed by its first and last eight bytes,
+  /// and for names longer than 16 bytes by the bytes between.
+  final class MemberIndex: Sendable {
+    /// For each node, where its children start in ``children``; one more entry at the end.
+    let childStart: [Int32]
+    /// The children of every node, node by node.
+    let children: [Int32]
+    /// For each node, the words of its UTF-8 name.
+    let words: [JSONNameIndex.NameWords]
+    /// For each node, its name's fingerprint.
+    let fingerprints: [UInt64]
+    /// The UTF-8 names of all nodes, one after the other (the root's is empty), for names longer
+    /// than 16 bytes.
+    let nameBytes: [UInt8]
+    /// For each node, where its name starts in ``nameBytes``.
+    let nameStart: [Int32]
+    /// For each node, where its lookup table starts in ``slots`` (unused without children).
+    let slotStart: [Int32]
+    /// For each node, the mask of its lookup table's size, a power of two (`0` without
+    /// children).
+    let slotMask: [Int32]
+    /// The lookup tables: a child node, or `0` for an empty slot (the root is no one's child).
+    let slots: [Int32]
+
+    init(parents: [Int], keys: [PathKey]) {
+      let count = parents.count
+      var childCounts = [Int32](repeating: 0, count: count + 1)
+      for node in 1..<Swift.max(count, 1) where parents[node] >= 0 {
+        childCounts[parents[node]] += 1
+      }
+      var childStart = [Int32](repeating: 0, count: count + 1)
+      for node in 0..<count {
+        childStart[node + 1] = childStart[node] + childCounts[node]
+      }
+      var children = [Int32](repeating: 0, count: Int(childStart[count]))
+      var filled = childStart
+      for node in 1..<Swift.max(count, 1) where parents[node] >= 0 {
+        let parent = parents[node]
+        children[Int(filled[parent])] = Int32(node)
+        filled[parent] += 1
+      }
+
+      var nameBytes: [UInt8] = []
+      var nameStart: [Int32] = []
+      var words: [JSONNameIndex.NameWords] = []
+      for key in keys {
+        let utf8 = Array(key.stringValue.utf8)
+        nameStart.append(Int32(nameBytes.count))
+        nameBytes.append(contentsOf: utf8)
+        words.append(
+          utf8.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .empty }
+            return JSONNameIndex.NameWords(base, count: buffer.count)
+          })
+      }
+      let fingerprints = words.map(\.fingerprint)
+
+      var slotStart = [Int32](repeating: 0, count: count)
+      var slotMask = [Int32](repeating: 0, count: count)
+      var slots: [Int32] = []
+      for node in 0..<count where childStart[node + 1] > childStart[node] {
+        let members = Int(childStart[node + 1] - childStart[node])
+        var capacity = 4
+        while capacity < members * 2 { capacity *= 2 }
+        slotStart[node] = Int32(slots.count)
+        slotMask[node] = Int32(capacity - 1)
+        slots.append(contentsOf: repeatElement(0, count: capacity))
+        for position in Int(childStart[node])..<Int(childStart[node + 1]) {
+          let child = children[position]
+          var slot = Int(truncatingIfNeeded: fingerprints[Int(child)] &>> 32) & (capacity - 1)
+          while slots[Int(slotStart[node]) + slot] != 0 {
+            slot = (slot + 1) & (capacity - 1)
+          }
+          slots[Int(slotStart[node]) + slot] = child
+        }
+      }
+      self.childStart = childStart
+      self.children = children
+      self.words = words
+      self.fingerprints = fingerprints
+      self.nameBytes = nameBytes
+      self.nameStart = nameStart
+      self.slotStart = slotStart
+      self.slotMask = slotMask
+      self.slots = slots
+    }
+
+    /// The positions in ``children`` of the children of `node`.
+    @inline(__always)
+    func childPositions(of node: Int) -> Range<Int> {
+      Int(childStart[node])..<Int(childStart[node &+ 1])
+    }
+
+    /// The child of `parent` named `name`, or `0` when `parent` has no such child.
+    func child(of parent: Int, named name: String) -> Int {
+      var utf8 = Array(name.utf8)
+      let count = utf8.count
+      // Room for the eight-byte reads of a name in a document.
+      utf8.append(contentsOf: repeatElement(0, count: 8))
+      return utf8.withUnsafeBufferPointer { buffer in
+        withLookup { lookup in
+          lookup.child(
+            named: buffer.baseAddress.unsafelyUnwrapped,
+            words: JSONNameIndex.NameWords(
+              inDocument: buffer.baseAddress.unsafelyUnwrapped, count: count),
+            start: Int(slotStart[parent]), mask: Int(slotMask[parent]))
+        }
+      }
+    }
+
+    /// Calls `body` with the index's tables borrowed, for a pass over the members of an object.
+    @inline(__always)
+    func withLookup<Result>(_ body: (Lookup) -> Result) -> Result {
+      slots.withUnsafeBufferPointer { slots in
+        fingerprints.withUnsafeBufferPointer { fingerprints in
+          words.withUnsafeBufferPointer { words in
+            nameStart.withUnsafeBufferPointer { nameStart in
+              nameBytes.withUnsafeBufferPointer { nameBytes in
+                body(
+                  Lookup(
+                    slots: slots, fingerprints: fingerprints, words: words,
+                    nameStart: nameStart, nameBytes: nameBytes))
+              }
+            }
+          }
+        }
+      }
+    }
+
+    /// The tables of a ``MemberIndex``, borrowed for a pass over an object (see
+    /// ``withLookup(_:)``).
+    struct Lookup {
+      let slots: UnsafeBufferPointer<Int32>
+      let fingerprints: UnsafeBufferPointer<UInt64>
+      let words: UnsafeBufferPointer<JSONNameIndex.NameWords>
+      let nameStart: UnsafeBufferPointer<Int32>
+      let nameBytes: UnsafeBufferPointer<UInt8>
+
+      /// The child whose UTF-8 name is at `name`, with words `words`, in the lookup table at
+      /// `start` of size `mask + 1`; `0` when there is none (or the table is empty).
+      @inline(__always)
+      func child(
+        named name: UnsafePointer<UInt8>, words: JSONNameIndex.NameWords, start: Int, mask: Int
+      ) -> Int {
+        guard mask != 0 else { return 0 }
+        let fingerprint = words.fingerprint
+        var slot = Int(truncatingIfNeeded: fingerprint &>> 32) & mask
+        while true {
+          let child = Int(slots[start &+ slot])
+          guard child != 0 else { return 0 }
+          if fingerprints[child] == fingerprint, self.words[child] == words {
+            // Equal words are equal names up to 16 bytes; longer ones compare the middle.
+            let count = words.count
+            if count <= 16
+              || JSONStrings.equal(
+                name + 8, nameBytes.baseAddress.unsafelyUnwrapped + (Int(nameStart[child]) &+ 8),
+                count: count &- 16)
+            {
+              return child
+            }
+          }
+          slot = (slot &+ 1) & mask
+        }
+      }
+    }
+  }
+}
