@@ -106,12 +106,18 @@ final class DecodeRun: MappingRun {
     if position >= 0, !takesSlowPath, mapping.extras == nil,
       let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self))
     {
-      if let json {
-        return try json.decodePlanned(Value.self, member, mapping, in: self, required: required)
+      // The backend is used as a guaranteed reference: the run holds it for as long as it
+      // lasts, and a copy would cost a retain and a release per mapping in the model's module.
+      if json != nil {
+        return try Unmanaged.passUnretained(json.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+          try $0.decodePlanned(Value.self, member, mapping, in: self, required: required)
+        }
       }
-      if let containers {
-        return try containers.decodePlanned(
-          Value.self, member, mapping, in: self, required: required)
+      if containers != nil {
+        return try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
+          ._withUnsafeGuaranteedRef {
+            try $0.decodePlanned(Value.self, member, mapping, in: self, required: required)
+          }
       }
     }
     return try decodeMapping(Value.self, mapping, required: required)

@@ -170,10 +170,11 @@ final class EncodeRun: MappingRun {
       if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
         return
       }
-      if let json {
-        if try json.encodePlanned(value, member, in: self) { return }
-      } else if let containers {
-        if try containers.encodePlanned(value, member, in: self) { return }
+      // The backends are not bound to locals (see ``DecodeRun/decode(_:_:required:)``).
+      if json != nil {
+        if try json.unsafelyUnwrapped.encodePlanned(value, member, in: self) { return }
+      } else if containers != nil {
+        if try containers.unsafelyUnwrapped.encodePlanned(value, member, in: self) { return }
       }
     }
     try encodeMapping(value, mapping)

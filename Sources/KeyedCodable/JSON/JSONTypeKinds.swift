@@ -21,7 +21,9 @@ struct JSONTypeKindCache<Array, Dictionary> {
   @inline(__always)
   mutating func kind(of type: Any.Type, classify: (Any.Type) -> Kind) -> Kind {
     let id = ObjectIdentifier(type)
-    let slot = (id.hashValue &>> 4) & 31
+    // Metadata addresses are aligned: the bits above the lowest four pick the slot (a hash
+    // value would cost a SipHash per value).
+    let slot = Int(truncatingIfNeeded: UInt(bitPattern: id) &>> 4) & 31
     if types[slot] == id {
       return kinds[slot]
     }

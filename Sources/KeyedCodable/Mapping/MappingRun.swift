@@ -209,6 +209,13 @@ class MappingRun {
 
   // MARK: - Key selections
 
+  /// Whether `mapping` is selected: `false` when the context restricts this run to other keys,
+  /// and the mapping then does nothing (see ``skips(_:)``).
+  @inlinable
+  final func isSelected(_ mapping: Mapping) -> Bool {
+    !takesSlowPath || !skips(mapping)
+  }
+
   /// Whether the context restricts this run to other keys than `mapping`'s: the mapping then
   /// does nothing.
   ///

@@ -65,8 +65,9 @@ public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `DecodingError` with the full coding path.
 @inlinable
 public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
-  guard let run = right.map.decoding else { return }
-  if let value = try run.decode(Value.self, right, required: true) {
+  // The run is reached through optional chaining, never bound to a local: in the model's module
+  // a local copy of the reference costs a retain and a release per mapping.
+  if let value = try right.map.decoding?.decode(Value.self, right, required: true) {
     left = value
   }
 }
@@ -79,11 +80,8 @@ public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
 /// - Throws: `DecodingError` with the full coding path.
 @inlinable
 public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
-  guard let run = right.map.decoding else { return }
-  if run.takesSlowPath, run.skips(right) {
-    return
-  }
-  left = try run.decode(Value.self, right, required: right.isRequired)
+  guard right.map.isDecoding, right.map.decoding?.isSelected(right) == true else { return }
+  left = try right.map.decoding?.decode(Value.self, right, required: right.isRequired)
 }
 
 /// Encodes `left` at the mapping's key; does nothing while decoding.
@@ -94,8 +92,8 @@ public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
 public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
-  guard let run = right.map.encoding else { return }
-  try run.encode(left, right)
+  // Through optional chaining, as in `<<-`.
+  try right.map.encoding?.encode(left, right)
 }
 
 /// Encodes an optional value at the mapping's key, writing nothing for `nil`; does nothing while
@@ -108,11 +106,10 @@ public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   ``Mapping/required()``.
 @inlinable
 public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
-  guard let run = right.map.encoding else { return }
   if let left {
-    try run.encode(left, right)
+    try right.map.encoding?.encode(left, right)
   } else {
-    try run.encodeNil(Value.self, right, required: right.isRequired)
+    try right.map.encoding?.encodeNil(Value.self, right, required: right.isRequired)
   }
 }
 
@@ -160,8 +157,7 @@ public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
 @inlinable
 public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
-  guard let run = right.map.decoding else { return }
-  if let value = try run.decode(Value.self, right, required: false) {
+  if let value = try right.map.decoding?.decode(Value.self, right, required: false) {
     left = value
   }
 }
@@ -174,8 +170,7 @@ public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
 @inlinable
 public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
-  guard let run = right.map.decoding else { return }
-  if let value = try run.decode(Value.self, right, required: false) {
+  if let value = try right.map.decoding?.decode(Value.self, right, required: false) {
     left = value
   }
 }
@@ -200,10 +195,9 @@ public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
 public func ?>> <Value: Encodable>(left: Value?, right: Mapping) throws {
-  guard let run = right.map.encoding else { return }
   if let left {
-    try run.encode(left, right)
+    try right.map.encoding?.encode(left, right)
   } else {
-    try run.encodeNil(Value.self, right, required: false)
+    try right.map.encoding?.encodeNil(Value.self, right, required: false)
   }
 }

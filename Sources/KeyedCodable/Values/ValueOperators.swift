@@ -46,8 +46,8 @@ public func <-> <Transform: ValueTransform>(
 public func <<- <Transform: ValueTransform>(
   left: inout Transform.Value, right: ValueMapping<Transform>
 ) throws {
-  guard let run = right.mapping.map.decoding else { return }
-  if let value = try run.decodeValue(right, required: true) {
+  // Through optional chaining, as in `<<-` for plain mappings.
+  if let value = try right.mapping.map.decoding?.decodeValue(right, required: true) {
     left = value
   }
 }
@@ -62,11 +62,10 @@ public func <<- <Transform: ValueTransform>(
 public func <<- <Transform: ValueTransform>(
   left: inout Transform.Value?, right: ValueMapping<Transform>
 ) throws {
-  guard let run = right.mapping.map.decoding else { return }
-  if run.takesSlowPath, run.skips(right.mapping) {
-    return
-  }
-  left = try run.decodeValue(right, required: right.mapping.isRequired)
+  guard right.mapping.map.isDecoding,
+    right.mapping.map.decoding?.isSelected(right.mapping) == true
+  else { return }
+  left = try right.mapping.map.decoding?.decodeValue(right, required: right.mapping.isRequired)
 }
 
 /// Encodes `left` through the mapping's transform; does nothing while decoding.
@@ -79,8 +78,7 @@ public func <<- <Transform: ValueTransform>(
 public func ->> <Transform: ValueTransform>(
   left: Transform.Value, right: ValueMapping<Transform>
 ) throws {
-  guard let run = right.mapping.map.encoding else { return }
-  try run.encodeValue(left, right)
+  try right.mapping.map.encoding?.encodeValue(left, right)
 }
 
 /// Encodes an optional value through the mapping's transform, writing nothing for `nil` (or

@@ -328,6 +328,9 @@ final class JSONDecodingBackend: DecodingBackend {
   func readInt(_ node: Int, _ parent: Int, _ required: Bool) throws -> Int? {
     let entry = try valueEntry(node, parent, required: required, type: Int.self)
     guard entry >= 0 else { return nil }
+    if let value = plainInteger(entry) {
+      return value
+    }
     return try decoder.unwrapInteger(entry, as: Int.self, at: memberPath(node, parent))
   }
 
@@ -335,6 +338,10 @@ final class JSONDecodingBackend: DecodingBackend {
   func readDouble(_ node: Int, _ parent: Int, _ required: Bool) throws -> Double? {
     let entry = try valueEntry(node, parent, required: required, type: Double.self)
     guard entry >= 0 else { return nil }
+    // Integers of up to 2⁵³ are exact as a Double (a negative zero is left to the general path).
+    if let value = plainInteger(entry), value != 0, value.magnitude <= 1 << 53 {
+      return Double(value)
+    }
     return try decoder.unwrapFloat(entry, as: Double.self, at: memberPath(node, parent))
   }
 
@@ -342,7 +349,21 @@ final class JSONDecodingBackend: DecodingBackend {
   func readBool(_ node: Int, _ parent: Int, _ required: Bool) throws -> Bool? {
     let entry = try valueEntry(node, parent, required: required, type: Bool.self)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapBool(entry, at: memberPath(node, parent))
+    switch document.kind(entry) {
+    case .true: return true
+    case .false: return false
+    default: return try decoder.unwrapBool(entry, at: memberPath(node, parent))
+    }
+  }
+
+  /// The value of the number at `entry` when the scanner found it a plain integer of up to 18
+  /// digits (see ``JSONNumber/plainInteger(_:count:)``).
+  @inline(__always)
+  private func plainInteger(_ entry: Int) -> Int? {
+    let isPlain = JSONDocument.isPlainInteger | UInt64(JSONKind.number.rawValue)
+    guard document.tape[entry &* 2] & 0x1F == isPlain else { return nil }
+    return JSONNumber.plainInteger(
+      document.bytes + document.offset(entry), count: document.length(entry))
   }
 
   @usableFromInline

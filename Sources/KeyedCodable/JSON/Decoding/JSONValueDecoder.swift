@@ -275,16 +275,13 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   func unwrapOther<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
-    if let value = try unwrapScalar(entry, as: T.self, at: path()) {
-      return value
-    }
     switch typeKinds.kind(of: T.self, classify: Self.classify) {
     case .array(let arrayType) where document.kind(entry) == .array:
       return try decodeArray(arrayType, as: T.self, entry, at: path())
     case .dictionary(let dictionaryType) where document.kind(entry) == .object:
       return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
     default:
-      return try decodeNested(entry, as: T.self, at: path())
+      return try unwrapScalarOrNested(entry, as: T.self, at: path())
     }
   }
 
@@ -331,12 +328,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try T(from: self)
   }
 
-  /// The value at `entry` as one of the types this decoder reads itself, or `nil` for any other
-  /// type.
-  private func unwrapScalar<T>(
+  /// The value at `entry` as one of the scalar types this decoder reads itself, or as any other
+  /// type decoding itself.
+  ///
+  /// Returns `T` itself, never `T?`: this code is not specialized, and an `Optional<T>` would
+  /// cost a metadata lookup for every value.
+  private func unwrapScalarOrNested<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
   )
-    throws -> T?
+    throws -> T
   {
     let type = ObjectIdentifier(T.self)
     if type == ObjectIdentifier(Float.self) {
@@ -368,7 +368,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     } else if type == ObjectIdentifier(Decimal.self) {
       return reinterpret(try unwrapDecimal(entry, at: path()), as: T.self)
     }
-    return nil
+    return try decodeNested(entry, as: T.self, at: path())
   }
 
   func unwrapString(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> String {

@@ -68,6 +68,27 @@ enum JSONNumber {
     return true
   }
 
+  /// The value of a token the scanner found to be a plain integer (an optional minus sign and
+  /// digits, ``JSONDocument/isPlainInteger``) of at most 18 digits, which always fits `Int`;
+  /// `nil` for a longer one, left to ``exactInteger(_:count:as:)``.
+  ///
+  /// - Parameters:
+  ///   - start: The first byte of the token.
+  ///   - count: The number of bytes in the token.
+  /// - Returns: The value, or `nil`.
+  @inline(__always)
+  static func plainInteger(_ start: UnsafePointer<UInt8>, count: Int) -> Int? {
+    let negative = start[0] == UInt8(ascii: "-")
+    var index = negative ? 1 : 0
+    guard count &- index <= 18 else { return nil }
+    var value = 0
+    while index < count {
+      value = value &* 10 &+ Int(start[index] &- UInt8(ascii: "0"))
+      index &+= 1
+    }
+    return negative ? 0 &- value : value
+  }
+
   /// The token's exact value when it is an integer whose magnitude fits `UInt64`.
   ///
   /// Integral spellings all count: `12`, `-7`, `1.0`, `1e3`, `1.50e1`, `100e-2`. Zero is never

@@ -17,10 +17,14 @@ struct JSONScanner {
   private let bytes: UnsafeMutablePointer<UInt8>
   private let end: Int
   private var position = 0
-  /// The tape entries of the open containers, innermost last.
-  private var open: [Int] = []
-  /// The element or member counts of the open containers.
-  private var counts: [UInt32] = []
+  /// The tape entry of the innermost open container, or `-1`.
+  ///
+  /// The open containers form a stack inside the tape itself: until a container closes, the
+  /// second word of its entry holds its commas so far (high 32 bits) and the entry of the
+  /// container around it plus one (low 32 bits), so scanning allocates nothing but the tape.
+  private var current = -1
+  /// The number of open containers.
+  private var depth = 0
 
   init(document: JSONDocument) {
     self.document = document
@@ -44,8 +48,6 @@ struct JSONScanner {
     }
     skipWhitespace()
     guard position < end else { throw error(.emptyDocument) }
-    open.reserveCapacity(16)
-    counts.reserveCapacity(16)
     var needValue = true
     while true {
       if needValue {
@@ -87,13 +89,14 @@ struct JSONScanner {
         needValue = false
       }
       // After a value.
-      guard let container = open.last else { break }
+      guard current >= 0 else { break }
+      let container = current
       skipWhitespace()
       let byte = bytes[position]
       let isObject = document.kind(container) == .object
       if byte == UInt8(ascii: ",") {
         position &+= 1
-        counts[counts.count &- 1] &+= 1
+        document.tape[container &* 2 &+ 1] &+= 1 &<< 32
         if isObject {
           skipWhitespace()
           try scanMemberName()
@@ -111,18 +114,24 @@ struct JSONScanner {
   }
 
   private mutating func openContainer(_ kind: JSONKind) throws(JSONSyntaxError) {
-    guard open.count < Self.maximumDepth else {
+    guard depth < Self.maximumDepth else {
       throw error(.tooDeep(limit: Self.maximumDepth))
     }
-    let index = document.append(UInt64(kind.rawValue) | UInt64(position) &<< 8, 0)
-    open.append(index)
-    counts.append(0)
+    let index = document.append(
+      UInt64(kind.rawValue) | UInt64(position) &<< 8, UInt64(truncatingIfNeeded: current &+ 1))
+    current = index
+    depth &+= 1
     position &+= 1
   }
 
   /// Ends the innermost container: its count is one more than its commas, unless it is empty.
   private mutating func closeContainer() {
-    guard let index = open.popLast(), let commas = counts.popLast() else { return }
+    guard current >= 0 else { return }
+    let index = current
+    let word1 = document.tape[index &* 2 &+ 1]
+    let commas = word1 &>> 32
+    current = Int(truncatingIfNeeded: word1 & 0xFFFF_FFFF) &- 1
+    depth &-= 1
     let isEmpty = document.entryCount == index &+ 1
     let count = isEmpty ? 0 : UInt64(commas) &+ 1
     document.set(index, document.tape[index &* 2], count &<< 32 | UInt64(document.entryCount))
@@ -136,8 +145,8 @@ struct JSONScanner {
     guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
     try scanString()
     let nameFlags = document.tape[(document.entryCount &- 1) &* 2] & 0x30
-    if nameFlags != 0, let object = open.last {
-      document.tape[object &* 2] |= JSONDocument.hasComplexNames
+    if nameFlags != 0, current >= 0 {
+      document.tape[current &* 2] |= JSONDocument.hasComplexNames
     }
     skipWhitespace()
     guard bytes[position] == UInt8(ascii: ":") else { throw unexpected() }
