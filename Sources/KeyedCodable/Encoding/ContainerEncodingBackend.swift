@@ -23,6 +23,10 @@ final class ContainerEncodingBackend: EncodingBackend {
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
+  func prepare(for table: PathTable) {
+    // Keyed containers take keys, not names: nothing to prepare.
+  }
+
   func openRoot() {
     root = EncodingContainerBox(encoder.container(keyedBy: PathKey.self))
   }

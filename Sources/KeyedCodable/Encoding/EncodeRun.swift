@@ -88,6 +88,7 @@ final class EncodeRun: MappingRun {
     super.init(
       model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
     states = Array(repeating: .empty, count: follower.tree.count)
+    backend.prepare(for: follower.tree.base)
   }
 
   /// A run that writes JSON bytes through `backend`, following `plan`.
@@ -101,6 +102,7 @@ final class EncodeRun: MappingRun {
     super.init(
       model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
     states = Array(repeating: .empty, count: follower.tree.count)
+    backend.prepare(for: follower.tree.base)
   }
 
   /// A run that collects the key paths of an encode without writing anything.
@@ -142,6 +144,7 @@ final class EncodeRun: MappingRun {
     restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
     states.removeAll(keepingCapacity: true)
     states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
+    backend?.prepare(for: follower.tree.base)
   }
 
   // MARK: - Encoding a mapping
@@ -170,11 +173,15 @@ final class EncodeRun: MappingRun {
       if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
         return
       }
-      // The backends are not bound to locals (see ``DecodeRun/decode(_:_:required:)``).
+      // The backend is used as a guaranteed reference (see ``DecodeRun/decode(_:_:required:)``).
       if json != nil {
-        if try json.unsafelyUnwrapped.encodePlanned(value, member, in: self) { return }
+        let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
+          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+        if written { return }
       } else if containers != nil {
-        if try containers.unsafelyUnwrapped.encodePlanned(value, member, in: self) { return }
+        let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
+          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+        if written { return }
       }
     }
     try encodeMapping(value, mapping)

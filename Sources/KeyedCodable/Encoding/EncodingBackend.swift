@@ -14,6 +14,13 @@ protocol EncodingBackend: AnyObject {
   /// The coding path of the mapped object, from the root of the document.
   var codingPath: [any CodingKey] { get }
 
+  /// Starts a run whose plan has `table` as its key paths: node numbers below `table.count` are
+  /// the table's, as long as the run lasts.
+  ///
+  /// Called before the run writes anything. A backend that writes member names as bytes takes
+  /// them from the table here (see ``PathTable/MemberIndex``).
+  func prepare(for table: PathTable)
+
   /// Opens the mapped object itself, node `0`, as an object.
   func openRoot()
 

@@ -50,13 +50,14 @@ enum JSONISO8601 {
   ///   - formatter: A formatter kept between calls, for systems without
   ///     `Date.ISO8601FormatStyle`.
   static func write(
-    _ date: Date, to writer: inout JSONWriter, formatter: inout ISO8601DateFormatter?
+    _ date: Date, to writer: JSONWriter, formatter: inout ISO8601DateFormatter?
   ) {
     if writtenByTheEngine.contains(date.timeIntervalSinceReferenceDate) {
       // Digits, `-`, `:`, `T` and `Z`: nothing to escape.
-      writer.bytes.append(UInt8(ascii: "\""))
-      InternetDate.appendISO8601(date, fractionalDigits: 0, rounding: .down, to: &writer.bytes)
-      writer.bytes.append(UInt8(ascii: "\""))
+      var output = writer
+      output.append(UInt8(ascii: "\""))
+      InternetDate.appendISO8601(date, fractionalDigits: 0, rounding: .down, to: &output)
+      output.append(UInt8(ascii: "\""))
       return
     }
     if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {

@@ -9,38 +9,27 @@
 final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let stringValue: String
   @usableFromInline let intValue: Int?
-  /// The name as a JSON string, quotes included, for keys of a plan's path tree (written by
-  /// ``KeyedJSONEncoder`` without escaping it again); `nil` for other keys.
-  let jsonName: [UInt8]?
-
   init(_ name: String) {
     stringValue = name
     intValue = nil
-    jsonName = nil
   }
 
-  /// A key of a plan's path tree: its JSON form is prepared once, with the plan.
+  /// A key of a plan's path tree.
   init(planSegment name: String) {
     stringValue = name
     intValue = nil
-    var writer = JSONWriter(
-      prettyPrinted: false, escapesSlashes: true, capacity: name.utf8.count + 2)
-    writer.string(name)
-    jsonName = writer.bytes
   }
 
   @usableFromInline
   init(stringValue: String) {
     self.stringValue = stringValue
     intValue = nil
-    jsonName = nil
   }
 
   @usableFromInline
   init(intValue: Int) {
     stringValue = String(intValue)
     self.intValue = intValue
-    jsonName = nil
   }
 
   /// The key of the member `name` of a `[String: Value]` dictionary, as the standard library's
@@ -51,7 +40,6 @@ final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   init(dictionaryMember name: String) {
     stringValue = name
     intValue = Int(name)
-    jsonName = nil
   }
 
   /// The key of element `index` of an array, named as Foundation's coders name it
@@ -59,14 +47,12 @@ final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   init(index: Int) {
     stringValue = "Index \(index)"
     intValue = index
-    jsonName = nil
   }
 
   /// Copies another coding key, keeping both its string and its integer value.
   init(_ key: some CodingKey) {
     stringValue = key.stringValue
     intValue = key.intValue
-    jsonName = nil
   }
 
   /// The member name in quotes, as coders print it in error messages.

@@ -28,6 +28,15 @@ extension PathTable {
     let slotMask: [Int32]
     /// The lookup tables: a child node, or `0` for an empty slot (the root is no one's child).
     let slots: [Int32]
+    /// For each node, its member as compact JSON starts it: `,"name":`, the name escaped as
+    /// ``KeyedJSONEncoder`` escapes it by default (slashes too), one node after the other;
+    /// followed by eight zero bytes, so that a member can be copied eight bytes at a time.
+    let jsonMembers: FixedBuffer<UInt8>
+    /// For each node, where its member starts in ``jsonMembers``; one more entry at the end.
+    let jsonMemberStart: FixedBuffer<Int32>
+    /// For each node, whether its name has a slash, which an encoder that leaves slashes alone
+    /// writes otherwise.
+    let hasSlash: FixedBuffer<Bool>
 
     init(parents: [Int], keys: [PathKey]) {
       let count = parents.count
@@ -62,6 +71,18 @@ extension PathTable {
       }
       let fingerprints = words.map(\.fingerprint)
 
+      var jsonMembers: [UInt8] = []
+      var jsonMemberStart: [Int32] = []
+      for key in keys {
+        jsonMemberStart.append(Int32(jsonMembers.count))
+        let writer = JSONWriter(prettyPrinted: false, escapesSlashes: true)
+        writer.append(UInt8(ascii: ","))
+        writer.string(key.stringValue)
+        writer.colon()
+        jsonMembers.append(contentsOf: writer.array)
+      }
+      jsonMemberStart.append(Int32(jsonMembers.count))
+
       var slotStart = [Int32](repeating: 0, count: count)
       var slotMask = [Int32](repeating: 0, count: count)
       var slots: [Int32] = []
@@ -90,6 +111,17 @@ extension PathTable {
       self.slotStart = slotStart
       self.slotMask = slotMask
       self.slots = slots
+      self.jsonMembers = FixedBuffer(jsonMembers, padding: 8, filler: 0)
+      self.jsonMemberStart = FixedBuffer(jsonMemberStart)
+      hasSlash = FixedBuffer(keys.map { $0.stringValue.utf8.contains(UInt8(ascii: "/")) })
+    }
+
+    /// The start of the member at `node` as compact JSON (see ``jsonMembers``).
+    @inline(__always)
+    func jsonMember(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+      let start = Int(jsonMemberStart[node])
+      return UnsafeBufferPointer(
+        start: jsonMembers.base + start, count: Int(jsonMemberStart[node &+ 1]) &- start)
     }
 
     /// The positions in ``children`` of the children of `node`.

@@ -916,6 +916,55 @@ import Testing
     }
   }
 
+  /// A Keyedable model whose key paths need escaping: KeyedJSONEncoder writes plan names from
+  /// bytes prepared once per plan, which must follow the output format like any other name.
+  struct EscapedNames: Codable, Keyedable {
+    var slash = 1
+    var nested = "x"
+    var quoted = true
+    var accented = 2.5
+    var optional: Int? = 3
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try slash <-> map["a/b"]
+      try nested <-> map["outer/x.in\"ner"]
+      try quoted <-> map["\"q\""]
+      try accented <-> map["caf\u{E9}.t\u{1F600}"]
+      try optional <-> map["long name with/slash and more than sixteen bytes"]
+    }
+  }
+
+  @Test(arguments: formattings)
+  func keyedableNamesFollowTheOutputFormat(_ formatting: JSONEncoder.OutputFormatting) throws {
+    let encoders = EncoderPair(formatting)
+    // The first encode records the plan, the later ones follow it.
+    for _ in 0..<3 {
+      let (ours, foundation) = encoders.encode([EscapedNames(), EscapedNames()])
+      let ourJSON = try #require(ours.success)
+      let foundationJSON = try #require(foundation.success)
+      if formatting.contains(.sortedKeys) {
+        #expect(ourJSON == foundationJSON)
+      } else {
+        #expect(try canonicalJSON(ourJSON) == canonicalJSON(foundationJSON))
+        #expect(ourJSON.count == foundationJSON.count)
+      }
+    }
+    if formatting == [] {
+      let json = try encoders.ours.encode(EscapedNames())
+      #expect(
+        String(decoding: json, as: UTF8.self)
+          == #"{"a\/b":1,"outer\/x":{"in\"ner":"x"},"\"q\"":true,"#
+          + #""caf\#u{E9}":{"t\#u{1F600}":2.5},"long name with\/slash and more than sixteen bytes":3}"#
+      )
+    }
+  }
+
   struct Ordered: Encodable {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: AnyKey.self)

@@ -22,9 +22,36 @@ final class JSONEncodingBackend: EncodingBackend {
     @exclusivity(unchecked) private var frames: [(index: Int, id: Int)] = []
   #endif
 
+  /// The member names of the run's plan, as compact JSON.
+  #if DEBUG
+    private var members = PathTable.rootOnly.members
+  #else
+    @exclusivity(unchecked) private var members = PathTable.rootOnly.members
+  #endif
+  /// The number of nodes of the run's plan.
+  #if DEBUG
+    private var planNodes = 1
+  #else
+    @exclusivity(unchecked) private var planNodes = 1
+  #endif
+  /// Whether the plan's names can be written as ``PathTable/MemberIndex`` has them: no key
+  /// strategy changes them, the output is compact, and slashes are escaped.
+  private let writesPlannedNames: Bool
+  /// Whether slashes are escaped: otherwise a name with a slash is written from its text.
+  private let escapesSlashes: Bool
+
   init(encoder: JSONStreamEncoder) {
     self.encoder = encoder
     path = encoder.slot.path
+    escapesSlashes = encoder.writer.escapesSlashes
+    writesPlannedNames = !encoder.convertsKeys
+  }
+
+  func prepare(for table: PathTable) {
+    if table.members !== members {
+      members = table.members
+    }
+    planNodes = table.count
   }
 
   /// Points the backend at the encoder's current slot, for a run that reuses it.
@@ -86,40 +113,61 @@ final class JSONEncodingBackend: EncodingBackend {
   }
 
   /// Writes the value of a mapping the plan resolved to a plain member: the fast path of
-  /// ``EncodeRun/encode(_:_:)``, inlined into the model.
+  /// ``EncodeRun/encode(_:_:)``, inlined into the model, where a standard scalar is written
+  /// without generic code.
   ///
   /// - Returns: Whether the value was written; `false` when the mapping must take the general
   ///   path.
-  /// - Throws: What ``encodeMember(_:forKey:in:)`` throws.
+  /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more, and
+  ///   `EncodingError.invalidValue` for a value JSON can't hold.
   @inlinable
   func encodePlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, in run: EncodeRun)
     throws -> Bool
   {
     guard run.claimPlanned(member) else { return false }
-    try encodeMember(
-      value, forKey: run.follower.entries[member.position].memberKey, in: member.parent)
-    return true
-  }
-
-  /// Writes member `key` of the object at `node`: the fast path of a plain mapping, inlined into
-  /// the model where `Value` is concrete, so a standard scalar is written without generic code.
-  ///
-  /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more, and
-  ///   `EncodingError.invalidValue` for a value JSON can't hold.
-  @inlinable
-  func encodeMember<Value: Encodable>(_ value: Value, forKey key: PathKey, in node: Int) throws {
-    try begin(key, in: node)
+    try beginPlanned(member.position, in: member.parent, of: run)
     if Value.self == String.self {
       write(reinterpret(value, as: String.self))
     } else if Value.self == Int.self {
       write(reinterpret(value, as: Int.self))
     } else if Value.self == Double.self {
-      try write(reinterpret(value, as: Double.self), key, node)
+      try write(reinterpret(value, as: Double.self), member.position, member.parent, of: run)
     } else if Value.self == Bool.self {
       write(reinterpret(value, as: Bool.self))
     } else {
-      try encodeValue(value, key, node)
+      try encodeValue(value, member.position, member.parent, of: run)
     }
+    return true
+  }
+
+  /// Writes the name of the member of the plan's entry at `position`, in the object at `node`.
+  @usableFromInline
+  func beginPlanned(_ position: Int, in node: Int, of run: EncodeRun) throws {
+    let member = run.follower.entries[position].node
+    if writesPlannedNames, member > 0, member < planNodes, node < frames.count,
+      escapesSlashes || !members.hasSlash[member]
+    {
+      let frame = frames[node]
+      return try encoder.beginMember(frame.index, id: frame.id, member: members.jsonMember(member))
+    }
+    try begin(run.follower.entries[position].memberKey, in: node)
+  }
+
+  @usableFromInline
+  func write(_ value: Double, _ position: Int, _ node: Int, of run: EncodeRun) throws {
+    guard value.isFinite else {
+      return try encoder.double(
+        value, at: path(of: node).appending(run.follower.entries[position].memberKey))
+    }
+    encoder.writer.double(value)
+  }
+
+  @usableFromInline
+  func encodeValue<Value: Encodable>(
+    _ value: Value, _ position: Int, _ node: Int, of run: EncodeRun
+  ) throws {
+    try encoder.encodeValue(
+      value, at: path(of: node).appending(run.follower.entries[position].memberKey))
   }
 
   @usableFromInline
@@ -137,16 +185,6 @@ final class JSONEncodingBackend: EncodingBackend {
     encoder.writer.bool(value)
   }
 
-  @usableFromInline
-  func write(_ value: Double, _ key: PathKey, _ node: Int) throws {
-    try encoder.double(value, at: path(of: node).appending(key))
-  }
-
-  @usableFromInline
-  func encodeValue<Value: Encodable>(_ value: Value, _ key: PathKey, _ node: Int) throws {
-    try encoder.encodeValue(value, at: path(of: node).appending(key))
-  }
-
   /// Writes the name of member `key` of the object at `node`.
   @usableFromInline
   func begin(_ key: PathKey, in node: Int) throws {
@@ -154,13 +192,9 @@ final class JSONEncodingBackend: EncodingBackend {
     let frame = frames[node]
     // The run never writes one key twice, so without a key strategy no name repeats; with one,
     // two keys may convert to one name (`aB` and `a_b`), which Foundation writes once.
-    if let quoted = key.jsonName, !encoder.convertsKeys {
-      try encoder.beginMember(frame.index, id: frame.id, quoted: quoted)
-    } else {
-      try encoder.beginMember(
-        frame.index, id: frame.id, name: encoder.name(for: key, at: path(of: node)),
-        mayRepeat: encoder.convertsKeys)
-    }
+    try encoder.beginMember(
+      frame.index, id: frame.id, name: encoder.name(for: key, at: path(of: node)),
+      mayRepeat: encoder.convertsKeys)
   }
 
   private func store(_ frame: (index: Int, id: Int), at node: Int) {

@@ -51,17 +51,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var isFilled = false
   }
 
-  #if DEBUG
-    var writer: JSONWriter
-  #else
-    @exclusivity(unchecked) var writer: JSONWriter
-  #endif
+  /// The output.
+  let writer: JSONWriter
   let options: KeyedJSONEncoder.Options
   let userInfo: [CodingUserInfoKey: Any]
   #if DEBUG
-    private(set) var frames: [Frame] = []
+    private(set) var frames = RawStack<Frame>(capacity: 16)
   #else
-    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) private(set) var frames = RawStack<Frame>(capacity: 16)
   #endif
   #if DEBUG
     private var names: [MemberName] = []
@@ -87,6 +84,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     @exclusivity(unchecked) private(set) var deferredError: (any Error)?
   #endif
   private let sortsKeys: Bool
+  private let prettyPrinted: Bool
   /// Whether a key encoding strategy changes member names.
   let convertsKeys: Bool
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
@@ -105,27 +103,27 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       prettyPrinted: options.outputFormatting.contains(.prettyPrinted),
       escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes), capacity: 1024)
     sortsKeys = options.outputFormatting.contains(.sortedKeys)
+    prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
     if case .useDefaultKeys = options.keyEncodingStrategy {
       convertsKeys = false
     } else {
       convertsKeys = true
     }
-    frames.reserveCapacity(16)
   }
 
   var codingPath: [any CodingKey] { slot.path.keys }
 
   /// Encodes `value` as the whole document.
   func encodeRoot<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
-    throws -> [UInt8]
+    throws -> JSONWriter
   {
     try encodeValue(value, at: .root)
-    guard !writer.bytes.isEmpty else {
+    guard writer.count > 0 else {
       throw EncodingError.invalidValue(
         original,
         .init(codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
     }
-    return writer.bytes
+    return writer
   }
 
   // MARK: - Values
@@ -161,7 +159,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       throw deferredError
     }
     if !slot.isFilled {
-      guard outer.depth > 0 || !frames.isEmpty || !writer.bytes.isEmpty else {
+      guard outer.depth > 0 || !frames.isEmpty || writer.count > 0 else {
         // The whole document encoded nothing: ``encodeRoot(_:as:reporting:)`` reports it.
         return
       }
@@ -204,7 +202,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     } else if type == ObjectIdentifier(URL.self) {
       writer.string(reinterpret(value, as: URL.self).absoluteString)
     } else if type == ObjectIdentifier(Decimal.self) {
-      writer.bytes.append(contentsOf: reinterpret(value, as: Decimal.self).description.utf8)
+      writer.append(contentsOf: reinterpret(value, as: Decimal.self).description.utf8)
     } else {
       switch typeKinds.kind(of: T.self, classify: Self.classify) {
       case .array(let arrayType):
@@ -279,7 +277,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .millisecondsSince1970:
       try double(value.timeIntervalSince1970 * 1000, at: path)
     case .iso8601:
-      JSONISO8601.write(value, to: &writer, formatter: &iso8601Formatter)
+      JSONISO8601.write(value, to: writer, formatter: &iso8601Formatter)
     case .formatted(let formatter):
       writer.string(formatter.string(from: value))
     case .custom(let closure):
@@ -414,7 +412,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     frames.append(
       Frame(
         isObject: object, count: 0, id: id, firstName: names.count,
-        contentStart: writer.bytes.count))
+        contentStart: writer.count))
     return (frames.count &- 1, id)
   }
 
@@ -461,31 +459,43 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// - Throws: ``Restart`` when the frame was closed already or has a member with this name.
   func beginMember(_ index: Int, id: Int, name: String, mayRepeat: Bool = true) throws {
     try activate(index, id: id)
-    let start = writer.bytes.count
+    let start = writer.count
     writer.separate(count: frames[index].count)
-    let nameStart = writer.bytes.count
+    let nameStart = writer.count
     writer.string(name)
     if mayRepeat || sortsKeys {
-      try noteName(in: index, start: start, name: nameStart..<writer.bytes.count, check: mayRepeat)
+      try noteName(in: index, start: start, name: nameStart..<writer.count, check: mayRepeat)
     }
     writer.colon()
     frames[index].count &+= 1
   }
 
-  /// Starts the next member of the object frame at `index` whose name is already written as
-  /// JSON (`quoted`, quotes included), when no repeat is possible.
+  /// Starts the next member of the object frame at `index` whose start is already written as
+  /// compact JSON (`member` is `,"name":`, from ``PathTable/MemberIndex/jsonMembers``, padded),
+  /// when no repeat is possible.
   @inline(__always)
-  func beginMember(_ index: Int, id: Int, quoted: [UInt8]) throws {
+  func beginMember(_ index: Int, id: Int, member: UnsafeBufferPointer<UInt8>) throws {
     try activate(index, id: id)
-    let start = writer.bytes.count
-    writer.separate(count: frames[index].count)
-    let nameStart = writer.bytes.count
-    writer.bytes.append(contentsOf: quoted)
-    if sortsKeys {
-      try noteName(in: index, start: start, name: nameStart..<writer.bytes.count, check: false)
+    let count = frames[index].count
+    frames[index].count = count &+ 1
+    guard !prettyPrinted, !sortsKeys else {
+      // The name, quotes included, is between the comma and the colon.
+      let quoted = UnsafeBufferPointer(rebasing: member[1..<(member.count &- 1)])
+      let start = writer.count
+      writer.separate(count: count)
+      let nameStart = writer.count
+      writer.append(contentsOf: quoted)
+      if sortsKeys {
+        try noteName(in: index, start: start, name: nameStart..<writer.count, check: false)
+      }
+      writer.colon()
+      return
     }
-    writer.colon()
-    frames[index].count &+= 1
+    // The first member has no comma before it. The plan's members are padded (see
+    // ``PathTable/MemberIndex/jsonMembers``).
+    guard let start = member.baseAddress else { return }
+    let first = count == 0 ? 1 : 0
+    writer.append(padded: start + first, count: member.count &- first)
   }
 
   /// Starts the next element of the array frame at `index`.
@@ -526,7 +536,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ///
   /// - Throws: ``Restart`` when the name is there already.
   private func noteName(in index: Int, start: Int, name: Range<Int>, check: Bool) throws {
-    let fingerprint = writer.bytes.withUnsafeBufferPointer { bytes in
+    let fingerprint = writer.withBytes { bytes in
       bytes.baseAddress.map {
         JSONNameIndex.fingerprint($0 + name.lowerBound, count: name.count)
       } ?? 0
@@ -578,7 +588,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Whether a name written in the output is all ASCII (its escapes are).
   private func isASCII(_ name: Range<Int>) -> Bool {
-    writer.bytes.withUnsafeBufferPointer { bytes in
+    writer.withBytes { bytes in
       guard let base = bytes.baseAddress else { return true }
       var index = name.lowerBound
       while index &+ 8 <= name.upperBound {
@@ -596,7 +606,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// A name written in the output (quotes included), as the string it stands for.
   private func decodedName(_ name: Range<Int>) -> String {
-    writer.bytes.withUnsafeBufferPointer { bytes in
+    writer.withBytes { bytes in
       JSONStrings.unescaped(
         UnsafeBufferPointer(rebasing: bytes[(name.lowerBound &+ 1)..<(name.upperBound &- 1)]))
     }
@@ -607,7 +617,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Whether two names written in the output are the same bytes.
   private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
-    lhs.count == rhs.count && writer.bytes[lhs].elementsEqual(writer.bytes[rhs])
+    lhs.count == rhs.count
+      && writer.withBytes { bytes in
+        bytes[lhs].elementsEqual(bytes[rhs])
+      }
   }
 
   /// The fingerprints of the names of big objects, by frame.
@@ -634,7 +647,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// output; only one with escapes is unescaped, into a side buffer.
   private func sortMembers(of frame: Frame) {
     let members = names[frame.firstName...]
-    let end = writer.bytes.count
+    let end = writer.count
     var sortNames: [SortName] = []
     sortNames.reserveCapacity(members.count)
     var unescaped: [UInt8] = []
@@ -643,8 +656,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
       // The name without its quotes.
       let name = (member.name.lowerBound &+ 1)..<(member.name.upperBound &- 1)
-      if writer.bytes[name].contains(UInt8(ascii: "\\")) {
-        let text = writer.bytes.withUnsafeBufferPointer { bytes in
+      if writer.withBytes({ $0[name].contains(UInt8(ascii: "\\")) }) {
+        let text = writer.withBytes { bytes in
           JSONStrings.unescaped(UnsafeBufferPointer(rebasing: bytes[name]))
         }
         let start = unescaped.count
@@ -660,7 +673,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
             member: member.start..<next))
       }
     }
-    writer.bytes.withUnsafeBufferPointer { output in
+    writer.withBytes { output in
       unescaped.withUnsafeBufferPointer { copies in
         sortNames.sort { lhs, rhs in
           Self.precedes(
@@ -676,7 +689,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var sorted: [UInt8] = []
     sorted.reserveCapacity(end &- frame.contentStart)
     for (position, name) in sortNames.enumerated() {
-      var bytes = writer.bytes[name.member]
+      var bytes = writer.withBytes { ArraySlice($0[name.member]) }
       // Each member starts with its separator: a comma except for the first member, then the
       // line break and indentation when pretty-printing.
       if bytes.first == UInt8(ascii: ",") {
@@ -687,7 +700,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       }
       sorted.append(contentsOf: bytes)
     }
-    writer.bytes.replaceSubrange(frame.contentStart..<end, with: sorted)
+    // The same members with the same separators: the object keeps its length.
+    writer.overwrite(from: frame.contentStart, with: sorted)
     largeObjectNames[frame.id] = nil
   }
 

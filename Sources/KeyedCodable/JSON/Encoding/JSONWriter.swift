@@ -1,10 +1,13 @@
+import Foundation
+
 /// The bytes of a JSON document being written, formatted as Foundation's `JSONEncoder` formats
 /// them: compact, or pretty-printed with two spaces of indentation and `" : "` after names;
 /// strings escaped the same way (`\/` unless slashes are left alone, control characters as
 /// `\u00XX` in lowercase hex).
-struct JSONWriter {
-  /// The output so far.
-  var bytes: [UInt8] = []
+///
+/// One writer belongs to one ``JSONStreamEncoder`` (or makes one key's JSON form), used by one
+/// thread at a time.
+final class JSONWriter: JSONByteSink {
   let prettyPrinted: Bool
   let escapesSlashes: Bool
   /// The nesting depth, for indentation.
@@ -13,110 +16,118 @@ struct JSONWriter {
   init(prettyPrinted: Bool, escapesSlashes: Bool, capacity: Int = 256) {
     self.prettyPrinted = prettyPrinted
     self.escapesSlashes = escapesSlashes
-    bytes.reserveCapacity(capacity)
+    self.capacity = Swift.max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
   }
 
   @inline(__always)
-  mutating func append(_ byte: UInt8) {
-    bytes.append(byte)
-  }
-
-  @inline(__always)
-  mutating func append(_ literal: StaticString) {
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  func append(_ literal: StaticString) {
+    literal.withUTF8Buffer { append(contentsOf: $0) }
   }
 
   /// Starts an object or an array.
-  mutating func open(_ bracket: UInt8) {
-    bytes.append(bracket)
+  func open(_ bracket: UInt8) {
+    append(bracket)
     depth &+= 1
   }
 
   /// Ends an object or an array that has `count` members.
-  mutating func close(_ bracket: UInt8, count: Int) {
+  func close(_ bracket: UInt8, count: Int) {
     depth &-= 1
     if prettyPrinted {
-      bytes.append(0x0A)
+      append(0x0A)
       if count == 0 {
-        bytes.append(0x0A)
+        append(0x0A)
       }
       indent()
     }
-    bytes.append(bracket)
+    append(bracket)
   }
 
   /// Writes what comes before the next member or element of a container that has `count`
   /// already: a comma, and in pretty-printed output a new line and indentation.
   @inline(__always)
-  mutating func separate(count: Int) {
+  func separate(count: Int) {
     if count > 0 {
-      bytes.append(UInt8(ascii: ","))
+      append(UInt8(ascii: ","))
     }
     if prettyPrinted {
-      bytes.append(0x0A)
+      append(0x0A)
       indent()
     }
   }
 
   /// Writes a member name and the colon after it.
   @inline(__always)
-  mutating func name(_ name: String) {
+  func name(_ name: String) {
     string(name)
     colon()
   }
 
   /// Writes the colon after a member name.
   @inline(__always)
-  mutating func colon() {
+  func colon() {
     if prettyPrinted {
       append(" : ")
     } else {
-      bytes.append(UInt8(ascii: ":"))
+      append(UInt8(ascii: ":"))
     }
   }
 
-  private mutating func indent() {
+  private func indent() {
     for _ in 0..<depth {
-      bytes.append(0x20)
-      bytes.append(0x20)
+      append(0x20)
+      append(0x20)
     }
   }
 
   /// Writes `text` as a JSON string.
-  mutating func string(_ text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      // Most strings need no escape: one copy, after a check eight bytes at a time.
-      if !Self.needsEscapes(utf8, slashes: escapesSlashes) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
-        return
-      }
-      bytes.append(UInt8(ascii: "\""))
-      var runStart = 0
-      var index = 0
-      let count = utf8.count
-      while index < count {
-        let byte = utf8[index]
-        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
-          byte != UInt8(ascii: "/") || !escapesSlashes
-        {
-          index &+= 1
-          continue
-        }
-        if runStart < index {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        }
-        escape(byte)
-        index &+= 1
-        runStart = index
-      }
-      if runStart < count {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
-      }
-      bytes.append(UInt8(ascii: "\""))
+  func string(_ text: String) {
+    // Borrowed where the string is contiguous (native strings): no copy of its reference.
+    if text.utf8.withContiguousStorageIfAvailable({ string($0) }) == nil {
+      var text = text
+      text.withUTF8 { string($0) }
     }
+  }
+
+  /// Writes the UTF-8 text `utf8` as a JSON string.
+  func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+    // Most strings need no escape: one copy, after a check eight bytes at a time.
+    if !Self.needsEscapes(utf8, slashes: escapesSlashes) {
+      let count = utf8.count
+      append(upTo: count &+ 2) { start in
+        start[0] = UInt8(ascii: "\"")
+        if let source = utf8.baseAddress {
+          (start + 1).initialize(from: source, count: count)
+        }
+        start[count &+ 1] = UInt8(ascii: "\"")
+        return count &+ 2
+      }
+      return
+    }
+    append(UInt8(ascii: "\""))
+    var runStart = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let byte = utf8[index]
+      if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+        byte != UInt8(ascii: "/") || !escapesSlashes
+      {
+        index &+= 1
+        continue
+      }
+      if runStart < index {
+        append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      }
+      escape(byte)
+      index &+= 1
+      runStart = index
+    }
+    if runStart < count {
+      append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+    }
+    append(UInt8(ascii: "\""))
   }
 
   /// Whether any byte of `utf8` must be escaped: a quote, a backslash, a control character, or
@@ -154,46 +165,49 @@ struct JSONWriter {
     return false
   }
 
-  private mutating func escape(_ byte: UInt8) {
-    bytes.append(UInt8(ascii: "\\"))
+  private func escape(_ byte: UInt8) {
+    append(UInt8(ascii: "\\"))
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(byte)
+    case 0x08: append(UInt8(ascii: "b"))
+    case 0x0C: append(UInt8(ascii: "f"))
+    case 0x0A: append(UInt8(ascii: "n"))
+    case 0x0D: append(UInt8(ascii: "r"))
+    case 0x09: append(UInt8(ascii: "t"))
     default:
       let hex: StaticString = "0123456789abcdef"
       append("u00")
       hex.withUTF8Buffer { digits in
-        bytes.append(digits[Int(byte &>> 4)])
-        bytes.append(digits[Int(byte & 0x0F)])
+        append(digits[Int(byte &>> 4)])
+        append(digits[Int(byte & 0x0F)])
       }
     }
   }
 
   /// Writes an integer.
   @inline(__always)
-  mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) {
-    JSONNumberWriter.append(integer: value, to: &bytes)
+  func integer<Integer: FixedWidthInteger>(_ value: Integer) {
+    var sink = self
+    JSONNumberWriter.append(integer: value, to: &sink)
   }
 
   /// Writes a finite `Double`.
   @inline(__always)
-  mutating func double(_ value: Double) {
-    JSONNumberWriter.append(value, to: &bytes)
+  func double(_ value: Double) {
+    var sink = self
+    JSONNumberWriter.append(value, to: &sink)
   }
 
   /// Writes a finite `Float`.
   @inline(__always)
-  mutating func float(_ value: Float) {
-    JSONNumberWriter.append(value, to: &bytes)
+  func float(_ value: Float) {
+    var sink = self
+    JSONNumberWriter.append(value, to: &sink)
   }
 
   /// Writes `true` or `false`.
   @inline(__always)
-  mutating func bool(_ value: Bool) {
+  func bool(_ value: Bool) {
     if value {
       append("true")
     } else {
@@ -203,7 +217,148 @@ struct JSONWriter {
 
   /// Writes `null`.
   @inline(__always)
-  mutating func null() {
+  func null() {
     append("null")
   }
+
+  // MARK: - The buffer
+  //
+  // Plain memory rather than an array: an append costs a capacity check and a copy, with no
+  // copy-on-write check, and the finished document is handed to `Data` without copying it
+  // (``takeData()``).
+
+  /// The start of the buffer.
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  /// The number of bytes written.
+  private(set) var count = 0
+  /// The number of bytes the buffer has room for.
+  private var capacity: Int
+
+  deinit {
+    base.deallocate()
+  }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  func reserve(_ extra: Int) {
+    if count &+ extra > capacity {
+      grow(toAtLeast: count &+ extra)
+    }
+  }
+
+  @inline(never)
+  private func grow(toAtLeast minimum: Int) {
+    let newCapacity = Swift.max(minimum, capacity &* 2)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    grown.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    let length = bytes.count
+    reserve(length)
+    (base + count).initialize(from: source, count: length)
+    count &+= length
+  }
+
+  /// Appends the `count` bytes at `source`, eight at a time: the bytes up to the next multiple of
+  /// eight after them must be readable (a ``FixedBuffer`` with padding).
+  @inline(__always)
+  func append(padded source: UnsafePointer<UInt8>, count length: Int) {
+    reserve(length &+ 8)
+    let target = UnsafeMutableRawPointer(base + count)
+    let origin = UnsafeRawPointer(source)
+    var offset = 0
+    while offset < length {
+      target.storeBytes(
+        of: origin.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+        as: UInt64.self)
+      offset &+= 8
+    }
+    count &+= length
+  }
+
+  /// Appends the bytes of any sequence, such as a string's UTF-8.
+  func append(contentsOf bytes: some Sequence<UInt8>) {
+    reserve(bytes.underestimatedCount)
+    for byte in bytes {
+      append(byte)
+    }
+  }
+
+  /// Appends `count` bytes written by `body` at the end of the buffer, after making room for
+  /// `capacity` of them.
+  ///
+  /// - Parameters:
+  ///   - capacity: The most bytes `body` writes.
+  ///   - body: Writes at the pointer it is given and returns how many bytes it wrote.
+  @inline(__always)
+  func append(upTo capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    reserve(capacity)
+    count &+= body(base + count)
+  }
+
+  /// The byte at `position`.
+  @inline(__always)
+  subscript(position: Int) -> UInt8 {
+    base[position]
+  }
+
+  /// Calls `body` with the bytes written so far.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Writes `bytes` over the bytes from `start`, which must be written already.
+  func overwrite(from start: Int, with bytes: [UInt8]) {
+    let length = Swift.min(bytes.count, count &- start)
+    guard start >= 0, length > 0 else { return }
+    bytes.withUnsafeBufferPointer { source in
+      if let source = source.baseAddress {
+        (base + start).update(from: source, count: length)
+      }
+    }
+  }
+
+  /// The bytes written, as an array.
+  var array: [UInt8] {
+    Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// The bytes written, as `Data` that takes over the buffer; the buffer is empty afterwards.
+  func takeData() -> Data {
+    guard count > 0 else { return Data() }
+    let data = Data(
+      bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    capacity = 16
+    base = .allocate(capacity: capacity)
+    count = 0
+    return data
+  }
 }
+
+/// Where bytes of JSON text can be appended: the writer's own buffer, or an array.
+///
+/// The number and date writers append through it, so that the same code writes into
+/// ``JSONOutput`` (the document being encoded) and into a `[UInt8]` (a key's JSON form, tests).
+protocol JSONByteSink {
+  /// Appends one byte.
+  mutating func append(_ byte: UInt8)
+  /// Appends the bytes of `bytes`.
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: JSONByteSink where Element == UInt8 {}

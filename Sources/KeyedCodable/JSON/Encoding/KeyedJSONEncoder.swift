@@ -162,7 +162,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   ///   written (a non-finite number with the `.throw` strategy, a top-level value that encodes
   ///   nothing), and the value's own errors.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try encodeBytes(value))
+    try encoded(value, as: T.self, reporting: value).data
   }
 
   /// Encodes a value as the bytes of a JSON document.
@@ -171,7 +171,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// - Returns: The document, in UTF-8.
   /// - Throws: The errors of ``encode(_:)``.
   public func encodeBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try encodeBytes(value, as: T.self, reporting: value)
+    try encoded(value, as: T.self, reporting: value).bytes
   }
 
   /// Encodes a value that needs a configuration, as Foundation's `JSONEncoder` does.
@@ -189,9 +189,9 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   public func encode<T: EncodableWithConfiguration>(
     _ value: T, configuration: T.EncodingConfiguration
   ) throws -> Data {
-    Data(
-      try encodeBytes(
-        Configured(value: value, configuration: configuration), as: T.self, reporting: value))
+    try encoded(
+      Configured(value: value, configuration: configuration), as: T.self, reporting: value
+    ).data
   }
 
   /// Encodes a value whose configuration a provider type supplies, as Foundation's
@@ -212,16 +212,39 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   }
 
   /// Encodes `value`; errors about the top-level value name `type` and carry `original`.
-  private func encodeBytes<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
-    throws -> [UInt8]
+  private func encoded<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
+    throws -> Encoded
   {
     let options = state.withLock { $0 }
     let encoder = JSONStreamEncoder(options: options)
     defer { encoder.finish() }
     do {
-      return try encoder.encodeRoot(value, as: type, reporting: original)
+      return .stream(try encoder.encodeRoot(value, as: type, reporting: original))
     } catch is JSONStreamEncoder.Restart {
-      return try Array(Self.foundationEncoder(options).encode(value))
+      return .foundation(try Self.foundationEncoder(options).encode(value))
+    }
+  }
+
+  /// A finished document: the stream's own buffer, or what Foundation's encoder made of a value
+  /// the stream could not write.
+  private enum Encoded {
+    case stream(JSONWriter)
+    case foundation(Data)
+
+    /// The document as `Data`, taking over the stream's buffer without copying it.
+    var data: Data {
+      switch self {
+      case .stream(let output): output.takeData()
+      case .foundation(let data): data
+      }
+    }
+
+    /// The document as an array of bytes.
+    var bytes: [UInt8] {
+      switch self {
+      case .stream(let output): output.array
+      case .foundation(let data): Array(data)
+      }
     }
   }
 

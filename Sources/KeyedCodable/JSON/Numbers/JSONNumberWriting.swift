@@ -22,9 +22,10 @@ enum JSONNumberWriter {
   /// - Parameters:
   ///   - value: The value to write.
   ///   - buffer: The output.
-  static func append(_ value: Double, to buffer: inout [UInt8]) {
+  static func append(_ value: Double, to buffer: inout some JSONByteSink) {
     guard value.isFinite else {
-      buffer.append(contentsOf: value.description.utf8)
+      var description = value.description
+      description.withUTF8 { buffer.append(contentsOf: $0) }
       return
     }
     let bits = value.bitPattern
@@ -56,9 +57,10 @@ enum JSONNumberWriter {
   /// - Parameters:
   ///   - value: The value to write.
   ///   - buffer: The output.
-  static func append(_ value: Float, to buffer: inout [UInt8]) {
+  static func append(_ value: Float, to buffer: inout some JSONByteSink) {
     guard value.isFinite else {
-      buffer.append(contentsOf: value.description.utf8)
+      var description = value.description
+      description.withUTF8 { buffer.append(contentsOf: $0) }
       return
     }
     let bits = UInt64(value.bitPattern)
@@ -83,7 +85,9 @@ enum JSONNumberWriter {
   /// - Parameters:
   ///   - value: The integer to write.
   ///   - buffer: The output.
-  static func append<Integer: FixedWidthInteger>(integer value: Integer, to buffer: inout [UInt8]) {
+  static func append<Integer: FixedWidthInteger>(
+    integer value: Integer, to buffer: inout some JSONByteSink
+  ) {
     let isNegative = value < 0
     if Integer.bitWidth <= 64 {
       // `magnitude` is exact even for `min` (Int.min.magnitude == 2^63).
@@ -105,7 +109,7 @@ enum JSONNumberWriter {
 
   /// Appends the digits of a magnitude wider than 64 bits, 19 digits per division.
   private static func appendWide<Magnitude: UnsignedInteger & FixedWidthInteger>(
-    _ magnitude: Magnitude, isNegative: Bool, to buffer: inout [UInt8]
+    _ magnitude: Magnitude, isNegative: Bool, to buffer: inout some JSONByteSink
   ) {
     // A b-bit magnitude has at most floor(b * log10(2)) + 1 <= b / 3 + 1 digits.
     let capacity = Magnitude.bitWidth / 3 + 2
@@ -278,7 +282,7 @@ extension JSONNumberWriter {
     ///   - buffer: The output.
     static func append(
       _ decimal: (significand: UInt64, exponent: Int), isNegative: Bool, isPositional: Bool,
-      to buffer: inout [UInt8]
+      to buffer: inout some JSONByteSink
     ) {
       var (significand, exponent) = decimal
       if significand == 0 {

@@ -46,7 +46,7 @@ extension InternetDate {
   ///   - rounding: How the instant is brought to the last digit written.
   ///   - bytes: Where to append the text's UTF-8.
   static func appendISO8601(
-    _ date: Date, fractionalDigits: Int, rounding: _DateRounding, to bytes: inout [UInt8]
+    _ date: Date, fractionalDigits: Int, rounding: _DateRounding, to bytes: inout some JSONByteSink
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
       var writer = _DateTextWriter(buffer)
