@@ -66,7 +66,9 @@ final class DecodeRun: MappingRun {
   /// Starts another run on this object and its backend (see
   /// ``MappingRun/restartRun(model:plan:recording:readsContext:)``).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
-    presence.removeAll(keepingCapacity: true)
+    if !presence.isEmpty {
+      presence.removeAll(keepingCapacity: true)
+    }
     rootIsOpen = false
     restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)
     backend.prepare(for: follower.tree.base)
@@ -76,6 +78,10 @@ final class DecodeRun: MappingRun {
   }
 
   override var modelCodingPath: [any CodingKey] { backend.codingPath(ofOpen: 0) }
+
+  override func noteContextsAffectRuns() {
+    json?.decoder.contextsAffectRuns = true
+  }
 
   /// The `userInfo` of the underlying decoder.
   var userInfo: [CodingUserInfoKey: Any] { backend.userInfo }

@@ -126,6 +126,10 @@ final class EncodeRun: MappingRun {
 
   override var modelCodingPath: [any CodingKey] { backend?.codingPath ?? [] }
 
+  override func noteContextsAffectRuns() {
+    json?.encoder.contextsAffectRuns = true
+  }
+
   /// Starts another run on this object and its backend, as if it were new (see
   /// ``JSONStreamEncoder``, which reuses runs).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {

@@ -147,9 +147,17 @@ class MappingRun {
     scope(&context, valueType)
     if affectsRuns {
       PlanRegistry.shared.noteContextsAffectRuns()
+      noteContextsAffectRuns()
     }
     return try MappingContext.Binding.$current.withValue(context, operation: body)
   }
+
+  /// Tells the coder of this run that a context that changes how runs behave is bound from now
+  /// on, for coders that read ``PlanRegistry/contextsAffectRuns`` once per document.
+  ///
+  /// The runs of a coder that looks the flag up for each run (the container backends) have
+  /// nothing to do: ``DecodeRun`` and ``EncodeRun`` override it for their JSON coders.
+  func noteContextsAffectRuns() {}
 
   /// The mapping for `name` read with `options` (`nil` for the default ones), carrying the
   /// position of the plan's entry when the plan expects this key next, so the operator that uses

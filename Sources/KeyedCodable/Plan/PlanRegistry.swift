@@ -33,6 +33,12 @@ final class PlanRegistry: Sendable {
     }
   }
 
+  /// Whether a context that changes how runs behave was ever bound: runs must then look at the
+  /// current context when they start.
+  var contextsAffectRuns: Bool {
+    plans.withLock { $0.contextsAffectRuns }
+  }
+
   /// Records that a context that changes how runs behave was bound.
   func noteContextsAffectRuns() {
     plans.withLock { $0.contextsAffectRuns = true }

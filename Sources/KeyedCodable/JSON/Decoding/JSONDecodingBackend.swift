@@ -111,9 +111,12 @@ final class JSONDecodingBackend: DecodingBackend {
     root = object
     rootPath = path
     rootObject = -1
-    objects.removeAll(keepingCapacity: true)
-    parents.removeAll(keepingCapacity: true)
-    keys.removeAll(keepingCapacity: true)
+    // Only what a run used: clearing an empty array still makes a new buffer.
+    if !objects.isEmpty {
+      objects.removeAll(keepingCapacity: true)
+      parents.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+    }
     if !convertedNames.isEmpty {
       convertedNames.removeAll()
     }

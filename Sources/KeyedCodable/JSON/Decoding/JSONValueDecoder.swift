@@ -45,15 +45,24 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   private static let spareMapLimit = 32
   /// The decoding plans looked up so far, by model type.
   #if DEBUG
-    private var plans: [ObjectIdentifier: MappingPlan] = [:]
+    private var plans = TypeCache<MappingPlan>()
   #else
-    @exclusivity(unchecked) private var plans: [ObjectIdentifier: MappingPlan] = [:]
+    @exclusivity(unchecked) private var plans = TypeCache<MappingPlan>()
+  #endif
+  /// Whether runs must look at the current ``MappingContext`` when they start (see
+  /// ``PlanRegistry/planAndContextFlag(for:decoding:)``): read once per decode, and set when a
+  /// mapping's scope starts affecting runs (see ``MappingRun/scoped(_:_:affectsRuns:_:)``).
+  #if DEBUG
+    var contextsAffectRuns: Bool
+  #else
+    @exclusivity(unchecked) var contextsAffectRuns: Bool
   #endif
 
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
     self.document = document
     self.options = options
     userInfo = options.userInfo
+    contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   }
 
   var codingPath: [any CodingKey] { path.keys }
@@ -91,15 +100,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// resetting a few fields.
   func keyMap(for model: Any.Type) -> KeyMap {
     let type = ObjectIdentifier(model)
-    var plan = plans[type]
+    var plan = plans.value(for: type)
     if plan == nil {
       plan = PlanRegistry.shared.plan(for: type, decoding: true)
       if let plan {
         // A published decoding plan never changes.
-        plans[type] = plan
+        plans.set(plan, for: type)
       }
     }
-    let readsContext = MappingContext.current != nil
+    let readsContext = contextsAffectRuns
     if let map = spareMaps.popLast(), let run = map.decoding, let backend = run.json {
       backend.reset(object: value, path: path)
       run.restart(model: model, plan: plan, readsContext: readsContext)
@@ -728,7 +737,7 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
     guard document.kind(entry) == .object else {
       throw decoder.mismatch([String: Value].self, entry, at: path())
     }
-    var result: [String: Value] = [:]
+    var result = Self()
     result.reserveCapacity(document.memberCount(entry))
     var key = entry &+ 1
     let end = document.next(entry)
@@ -749,19 +758,25 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
 
 /// Implemented by `[Element]`: decoded element by element, straight from the tape, with the
 /// same errors and paths as through an unkeyed container.
-protocol JSONDecodableArray {
+protocol JSONDecodableArray: RangeReplaceableCollection {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
 }
 
-extension Array: JSONDecodableArray where Element: Decodable {
+extension Array: JSONDecodableArray where Element: Decodable {}
+
+// The implementation is generic over the collection, not written for `Array`: this code is not
+// specialized, and in an extension of `Array` every call on the array being built looks up the
+// metadata of `Array<Element>` (hundreds of instructions per array) instead of using the witness
+// table it is given.
+extension JSONDecodableArray where Element: Decodable {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
-  ) throws -> [Element] {
+  ) throws -> Self {
     let document = decoder.document
     let count = document.memberCount(entry)
-    var result: [Element] = []
+    var result = Self()
     result.reserveCapacity(count)
     var element = entry &+ 1
     for index in 0..<count {

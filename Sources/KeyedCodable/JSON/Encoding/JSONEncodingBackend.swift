@@ -57,7 +57,9 @@ final class JSONEncodingBackend: EncodingBackend {
   /// Points the backend at the encoder's current slot, for a run that reuses it.
   func reset() {
     path = encoder.slot.path
-    frames.removeAll(keepingCapacity: true)
+    if !frames.isEmpty {
+      frames.removeAll(keepingCapacity: true)
+    }
     if !paths.isEmpty {
       paths.removeAll()
     }
@@ -225,19 +227,23 @@ extension Dictionary: JSONStringKeyedEncodableDictionary where Key == String, Va
 }
 
 /// Implemented by `[Element]`: encoded element by element, without a container.
-protocol JSONEncodableArray {
+protocol JSONEncodableArray: RandomAccessCollection where Index == Int {
   func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
 }
 
-extension Array: JSONEncodableArray where Element: Encodable {
+extension Array: JSONEncodableArray where Element: Encodable {}
+
+// Generic over the collection rather than written for `Array`, as
+// ``JSONDecodableArray/decodeElements(from:array:at:)`` is: no metadata lookup per array.
+extension JSONEncodableArray where Element: Encodable {
   func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
     let frame = encoder.pushFrame(object: false)
     // Indices, not `enumerated()`: this generic code would look up the metadata of an
     // enumerated sequence on every call.
-    var index = 0
-    while index < count {
+    var index = startIndex
+    while index < endIndex {
       try encoder.beginElement(frame.index, id: frame.id)
-      try encoder.encodeValue(self[index], at: path().appending(index: index))
+      try encoder.encodeValue(self[index], at: path().appending(index: index &- startIndex))
       index &+= 1
     }
     try encoder.closeFrames(above: frame.index)

@@ -333,9 +333,16 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   #endif
   /// The encoding plans looked up so far, by model type.
   #if DEBUG
-    private var plans: [ObjectIdentifier: MappingPlan] = [:]
+    private var plans = TypeCache<MappingPlan>()
   #else
-    @exclusivity(unchecked) private var plans: [ObjectIdentifier: MappingPlan] = [:]
+    @exclusivity(unchecked) private var plans = TypeCache<MappingPlan>()
+  #endif
+  /// Whether runs must look at the current ``MappingContext`` when they start (see
+  /// ``JSONValueDecoder/contextsAffectRuns``).
+  #if DEBUG
+    var contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
+  #else
+    @exclusivity(unchecked) var contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   #endif
 
   /// The encoding plan of `model`, from this encode's cache or the registry.
@@ -343,25 +350,25 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// A plan found unstable later (a run that left it) is still fine to start from: such a run
   /// collects its key paths when it leaves the plan.
   func plan(for model: ObjectIdentifier) -> MappingPlan? {
-    if let plan = plans[model] {
+    if let plan = plans.value(for: model) {
       return plan
     }
     let plan = PlanRegistry.shared.plan(for: model, decoding: false)
     if let plan {
-      plans[model] = plan
+      plans.set(plan, for: model)
     }
     return plan
   }
 
   /// Forgets the cached plan of `model`, which an encode just made or replaced.
   func forgetPlan(of model: ObjectIdentifier) {
-    plans[model] = nil
+    plans.remove(model)
   }
 
   /// The key map of a run writing `model` at the current slot, reusing one that finished if
   /// there is one (see ``JSONValueDecoder/keyMap(for:)``).
   func keyMap(for model: Any.Type, plan: MappingPlan?) -> KeyMap {
-    let readsContext = MappingContext.current != nil
+    let readsContext = contextsAffectRuns
     if let map = spareMaps.popLast(), let run = map.encoding, let backend = run.json {
       backend.reset()
       run.restart(model: model, plan: plan, readsContext: readsContext)

@@ -155,13 +155,43 @@ struct JSONScanner {
 
   @inline(__always)
   private mutating func skipWhitespace() {
-    while true {
-      let byte = bytes[position]
-      // Fast exit: every byte of a value is above the space.
-      guard byte <= 0x20 else { return }
-      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+    // Fast exit: every byte of a value is above the space, and compact documents have no
+    // whitespace at all.
+    guard bytes[position] <= 0x20 else { return }
+    skipWhitespaceRun()
+  }
+
+  /// Skips whitespace eight bytes at a time: pretty-printed documents indent every line.
+  private mutating func skipWhitespaceRun() {
+    // One space, as after a colon or a comma, is the most common run.
+    if bytes[position &+ 1] > 0x20, bytes[position] == 0x20 {
       position &+= 1
+      return
     }
+    while true {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+      let other = Self.nonWhitespaceBytes(word)
+      if other == 0 {
+        position &+= 8
+        continue
+      }
+      position &+= other.trailingZeroBitCount &>> 3
+      return
+    }
+  }
+
+  /// The high bit of each of the eight bytes of `word` (read little-endian) that is not one of
+  /// the four whitespace characters; exact for every byte (no borrow between bytes).
+  @inline(__always)
+  private static func nonWhitespaceBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @inline(__always) func nonZero(_ value: UInt64) -> UInt64 {
+      (((value & lows) &+ lows) | value) & ~lows
+    }
+    return nonZero(word ^ (ones &* 0x20)) & nonZero(word ^ (ones &* 0x0A))
+      & nonZero(word ^ (ones &* 0x0D)) & nonZero(word ^ (ones &* 0x09))
   }
 
   // MARK: - Scalars
