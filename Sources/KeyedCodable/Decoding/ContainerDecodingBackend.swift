@@ -6,7 +6,8 @@
 /// than the generic one.
 @usableFromInline
 final class ContainerDecodingBackend: DecodingBackend {
-  private let decoder: any Decoder
+  /// The decoder of the run; an ``EndedDecoder`` while the run waits for reuse.
+  private var decoder: any Decoder
   // Read on every mapping; unchecked exclusivity in release builds only (see ``MappingRun``).
   #if DEBUG
     /// The mapped object, once open.
@@ -22,6 +23,20 @@ final class ContainerDecodingBackend: DecodingBackend {
 
   init(_ decoder: any Decoder) {
     self.decoder = decoder
+  }
+
+  /// Points the backend at another decoder, for a run that reuses it (see ``RunPool``).
+  func reset(decoder: any Decoder) {
+    self.decoder = decoder
+  }
+
+  /// Lets go of the decoder and its containers when the run is kept for reuse.
+  func end() {
+    decoder = EndedDecoder()
+    root = nil
+    if !nested.isEmpty {
+      nested.removeAll(keepingCapacity: true)
+    }
   }
 
   var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }

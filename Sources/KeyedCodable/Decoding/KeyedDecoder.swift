@@ -32,9 +32,9 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    let run = makeRun(for: Model.self)
-    let map = KeyMap(decoding: run)
-    try run.run { try object.map(map: map) }
+    var map = keyMap(for: Model.self)
+    defer { RunPool.current?.recycleDecoding(&map) }
+    try map.run.run { try object.map(map: map) }
   }
 
   /// Decodes the mappings of a class instance into `object`.
@@ -51,9 +51,9 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    let run = makeRun(for: type(of: object))
-    let map = KeyMap(decoding: run)
-    try run.run { try object.map(map: map) }
+    var map = keyMap(for: type(of: object))
+    defer { RunPool.current?.recycleDecoding(&map) }
+    try map.run.run { try object.map(map: map) }
   }
 
   /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
@@ -73,20 +73,26 @@ public struct KeyedDecoder {
     }
   }
 
-  /// A run over the decoder's own backend when it has one, over its containers otherwise.
+  /// A key map over the decoder's own backend when it has one, over its containers otherwise
+  /// (from the thread's ``RunPool``).
   ///
   /// Asks only the decoders that are known to bring a backend, by comparing their type: a
   /// dynamic cast to ``DecodingBackendProvider`` would cost more than many mappings for every
   /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(to:)-(Model)``.)
-  private func makeRun(for modelType: Any.Type) -> DecodeRun {
+  private func keyMap(for modelType: Any.Type) -> KeyMap {
     if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
       let json = decoder as? JSONSuperDecoder
     {
       let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
         for: ObjectIdentifier(modelType), decoding: true)
-      return DecodeRun(
-        json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext)
+      return KeyMap(
+        decoding: DecodeRun(
+          json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext))
     }
-    return DecodeRun(containers: ContainerDecodingBackend(decoder), model: modelType)
+    if let pool = RunPool.current {
+      return pool.decodingMap(for: decoder, model: modelType)
+    }
+    return KeyMap(
+      decoding: DecodeRun(containers: ContainerDecodingBackend(decoder), model: modelType))
   }
 }

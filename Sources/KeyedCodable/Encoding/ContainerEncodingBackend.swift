@@ -1,7 +1,8 @@
 /// The default ``EncodingBackend``: writes through the keyed containers of any `Encoder`.
 @usableFromInline
 final class ContainerEncodingBackend: EncodingBackend {
-  private let encoder: any Encoder
+  /// The encoder of the run; an ``EndedEncoder`` while the run waits for reuse.
+  private var encoder: any Encoder
   // Read on every mapping; unchecked exclusivity in release builds only (see ``MappingRun``).
   #if DEBUG
     /// The mapped object, once open.
@@ -17,6 +18,20 @@ final class ContainerEncodingBackend: EncodingBackend {
 
   init(_ encoder: any Encoder) {
     self.encoder = encoder
+  }
+
+  /// Points the backend at another encoder, for a run that reuses it (see ``RunPool``).
+  func reset(encoder: any Encoder) {
+    self.encoder = encoder
+  }
+
+  /// Lets go of the encoder and its containers when the run is kept for reuse.
+  func end() {
+    encoder = EndedEncoder()
+    root = nil
+    if !nested.isEmpty {
+      nested.removeAll(keepingCapacity: true)
+    }
   }
 
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }

@@ -59,15 +59,24 @@ public struct KeyedEncoder {
       json?.forgetPlan(of: modelType)
     }
     var map: KeyMap
+    let pool = json == nil ? RunPool.current : nil
     if let json {
       map = json.keyMap(for: model, plan: plan)
+    } else if let pool {
+      map = pool.encodingMap(for: encoder, model: model, plan: plan, readsContext: readsContext)
     } else {
       map = KeyMap(
         encoding: EncodeRun(
           containers: ContainerEncodingBackend(encoder), model: model, plan: plan,
           readsContext: readsContext))
     }
-    defer { json?.recycle(&map) }
+    defer {
+      if let json {
+        json.recycle(&map)
+      } else {
+        pool?.recycleEncoding(&map)
+      }
+    }
     guard let run = map.encoding else { return }
     // Only a run that leaves its plan collects; written in place, the closure stays on the stack.
     try withoutActuallyEscaping(

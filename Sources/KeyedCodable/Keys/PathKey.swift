@@ -3,33 +3,53 @@
 /// Built once when a mapping key is parsed and reused for every decode and encode, so reading a
 /// nested value never allocates keys or splits strings.
 ///
-/// A class: coders handle keys through generic code, where copying a struct holding a `String`
-/// costs calls through its value witnesses while a reference costs one retain.
+/// Three words, so that it fits the inline storage of an existential: coders handle keys through
+/// generic code and `any CodingKey`, where a larger key would be boxed on the heap, and a class
+/// would be retained and released (atomically) at every copy. Copying this key copies a
+/// `String`, which costs nothing for names of up to 15 UTF-8 bytes.
 @usableFromInline
-final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
+struct PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   @usableFromInline let stringValue: String
-  @usableFromInline let intValue: Int?
-  init(_ name: String) {
+  /// The integer value, or `Int.min` for none (see ``intValue``).
+  @usableFromInline let storedInt: Int
+
+  /// The key's integer value, if it has one.
+  ///
+  /// `Int.min` stands for none, so that the key stays three words: a key whose integer value is
+  /// `Int.min` is told apart by its name, which is then that number's text (as for every key
+  /// made from an integer). A copied key whose integer value is `Int.min` under another name
+  /// keeps its name only.
+  @usableFromInline var intValue: Int? {
+    if storedInt != .min {
+      return storedInt
+    }
+    return stringValue == Self.minimumIntText ? .min : nil
+  }
+
+  private static let minimumIntText = String(Int.min)
+
+  private init(name: String, intValue: Int?) {
     stringValue = name
-    intValue = nil
+    storedInt = intValue ?? .min
+  }
+
+  init(_ name: String) {
+    self.init(name: name, intValue: nil)
   }
 
   /// A key of a plan's path tree.
   init(planSegment name: String) {
-    stringValue = name
-    intValue = nil
+    self.init(name: name, intValue: nil)
   }
 
   @usableFromInline
   init(stringValue: String) {
-    self.stringValue = stringValue
-    intValue = nil
+    self.init(name: stringValue, intValue: nil)
   }
 
   @usableFromInline
   init(intValue: Int) {
-    stringValue = String(intValue)
-    self.intValue = intValue
+    self.init(name: String(intValue), intValue: intValue)
   }
 
   /// The key of the member `name` of a `[String: Value]` dictionary, as the standard library's
@@ -38,37 +58,23 @@ final class PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter name: The member's name.
   init(dictionaryMember name: String) {
-    stringValue = name
-    intValue = Int(name)
+    self.init(name: name, intValue: Int(name))
   }
 
   /// The key of element `index` of an array, named as Foundation's coders name it
   /// (`"Index 0"`), so that paths built here read like theirs.
   init(index: Int) {
-    stringValue = "Index \(index)"
-    intValue = index
+    self.init(name: "Index \(index)", intValue: index)
   }
 
-  /// Copies another coding key, keeping both its string and its integer value.
+  /// Copies another coding key, keeping both its string and its integer value (see
+  /// ``intValue`` for the one exception).
   init(_ key: some CodingKey) {
-    stringValue = key.stringValue
-    intValue = key.intValue
+    self.init(name: key.stringValue, intValue: key.intValue)
   }
 
   /// The member name in quotes, as coders print it in error messages.
   @usableFromInline var description: String { "\"\(stringValue)\"" }
-
-  /// Whether two keys have the same string and integer values.
-  @usableFromInline
-  static func == (lhs: PathKey, rhs: PathKey) -> Bool {
-    lhs.stringValue == rhs.stringValue && lhs.intValue == rhs.intValue
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(stringValue)
-    hasher.combine(intValue)
-  }
 
   /// The key coders use to report the position of a superclass value (`"super"`).
   static let superKey = PathKey("super")
