@@ -7,7 +7,11 @@
 @usableFromInline
 final class ContainerDecodingBackend: DecodingBackend {
   /// The decoder of the run; an ``EndedDecoder`` while the run waits for reuse.
-  private var decoder: any Decoder
+  #if DEBUG
+    private var decoder: any Decoder
+  #else
+    @exclusivity(unchecked) private var decoder: any Decoder
+  #endif
   // Read on every mapping; unchecked exclusivity in release builds only (see ``MappingRun``).
   #if DEBUG
     /// The mapped object, once open.

@@ -191,20 +191,6 @@ final class DecodeRun: MappingRun {
     }
   }
 
-  /// Where `mapping` reads a value of type `valueType`.
-  func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(valueType)
-    {
-      return entry.target
-    }
-    if case .member(let key) = mapping.pending {
-      return follower.memberTarget(key)
-    }
-    let (entry, pending) = (mapping.entry, mapping.pending)
-    return follower.target(entry: entry, pending: pending, valueType: valueType)
-  }
-
   /// Decodes the value at `target`, recovering from a failure where the mapping allows it.
   func decodeRecovering<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool

@@ -2,7 +2,11 @@
 @usableFromInline
 final class ContainerEncodingBackend: EncodingBackend {
   /// The encoder of the run; an ``EndedEncoder`` while the run waits for reuse.
-  private var encoder: any Encoder
+  #if DEBUG
+    private var encoder: any Encoder
+  #else
+    @exclusivity(unchecked) private var encoder: any Encoder
+  #endif
   // Read on every mapping; unchecked exclusivity in release builds only (see ``MappingRun``).
   #if DEBUG
     /// The mapped object, once open.

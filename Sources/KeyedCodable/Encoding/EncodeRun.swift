@@ -54,7 +54,11 @@ final class EncodeRun: MappingRun {
     @exclusivity(unchecked) @usableFromInline var states: [NodeState] = []
   #endif
   /// The objects ``openObject(at:writing:)`` is opening, deepest first; kept for reuse.
-  private var openingChain: [Int] = []
+  #if DEBUG
+    private var openingChain: [Int] = []
+  #else
+    @exclusivity(unchecked) private var openingChain: [Int] = []
+  #endif
   /// The arrays merged values opened, by node.
   private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
   /// What was written at each node, and by which mapping, while ``recordsWrites``.
@@ -345,20 +349,6 @@ final class EncodeRun: MappingRun {
     }
   }
 
-  /// Where `mapping` writes a value of type `valueType`.
-  private func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
-    if let entry = mapping.entry, entry.isPlainMember,
-      entry.valueType == ObjectIdentifier(valueType)
-    {
-      return entry.target
-    }
-    if case .member(let key) = mapping.pending {
-      return follower.memberTarget(key)
-    }
-    let (entry, pending) = (mapping.entry, mapping.pending)
-    return follower.target(entry: entry, pending: pending, valueType: valueType)
-  }
-
   /// Encodes a value at any target: flat values, values shared with other key paths, and plain
   /// members of any type.
   private func encode<Value: Encodable>(
@@ -391,13 +381,15 @@ final class EncodeRun: MappingRun {
   /// Remembers whether the last type seen is an `Optional`, so a run of values of one type
   /// (a dictionary written member by member) pays the dynamic type check once.
   private func isNone<Value>(_ value: Value) -> Bool {
-    guard !isStandardScalar(Value.self) else { return false }
+    // The cached answer first: this code is often not specialized, and comparing the type with
+    // each standard scalar type costs more.
     let type = ObjectIdentifier(Value.self)
     if type != lastCheckedType {
       lastCheckedType = type
       lastCheckedTypeIsOptional = Value.self is any OptionalValue.Type
     }
-    return lastCheckedTypeIsOptional && isNilOptional(value)
+    guard lastCheckedTypeIsOptional else { return false }
+    return (value as? any OptionalValue)?.isNone ?? false
   }
 
   // MARK: - Writing
@@ -407,7 +399,7 @@ final class EncodeRun: MappingRun {
   /// A value at a key path that other mappings continue (`"user"` and `"user.city"`) is encoded
   /// member by member into the shared object, whatever order the mappings come in.
   func write<Value: Encodable>(_ value: Value, at node: Int, parent: Int, key: PathKey) throws {
-    if !isStandardScalar(Value.self), follower.tree.hasChildren(node) {
+    if follower.tree.hasChildren(node), !isStandardScalar(Value.self) {
       try encodeMerged(value, at: node)
       return
     }
@@ -528,8 +520,15 @@ final class EncodeRun: MappingRun {
     if states[node] == .object {
       return
     }
-    // Walks up to the nearest open object, then opens the way down from it: a loop, not
-    // recursion, so that a key path of any length cannot exhaust the stack.
+    // Most objects are members of an open object: open one level.
+    let parent = follower.tree.parent(of: node)
+    if node > 0, parent >= 0, states[node] == .empty, states[parent] == .object {
+      backend?.openObject(node, key: follower.tree.key(of: node), in: parent)
+      states[node] = .object
+      return
+    }
+    // Otherwise walks up to the nearest open object, then opens the way down from it: a loop,
+    // not recursion, so that a key path of any length cannot exhaust the stack.
     let chainStart = openingChain.count
     var closed = node
     while states[closed] == .empty, closed > 0 {

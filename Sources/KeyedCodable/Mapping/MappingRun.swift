@@ -177,6 +177,27 @@ class MappingRun {
     return Mapping(map: map, pendingReference: -pendingKeys.count)
   }
 
+  /// Where `mapping` reads or writes a value of type `valueType`.
+  ///
+  /// A mapping the plan resolved knows its target, unless its value has another type than the
+  /// plan recorded; a listed member names its own; any other key is matched or parsed (see
+  /// ``PlanFollower/target(entry:pending:valueType:)``).
+  final func target(of mapping: Mapping, valueType: Any.Type) -> MappingTarget {
+    let reference = mapping.reference
+    if reference >= 0 {
+      let entry = reference < follower.entries.count ? follower.entries[reference] : nil
+      if let entry, entry.isPlainMember, entry.valueType == ObjectIdentifier(valueType) {
+        return entry.target
+      }
+      return follower.target(entry: entry, pending: .none, valueType: valueType)
+    }
+    let pending = mapping.pending
+    if case .member(let key) = pending {
+      return follower.memberTarget(key)
+    }
+    return follower.target(entry: nil, pending: pending, valueType: valueType)
+  }
+
   /// The coding path of the mapped object, from the root of the document.
   var modelCodingPath: [any CodingKey] { [] }
 

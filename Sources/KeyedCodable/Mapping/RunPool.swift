@@ -19,8 +19,15 @@
 /// throwing when used, which a reused map would not), and its backend lets go of the coder first,
 /// so a pool never keeps a document alive. The pool of a thread is freed when the thread ends.
 final class RunPool {
-  private var decodeMaps: [KeyMap] = []
-  private var encodeMaps: [KeyMap] = []
+  // Only ever used by the thread that owns the pool: unchecked exclusivity in release builds
+  // (see ``MappingRun``).
+  #if DEBUG
+    private var decodeMaps: [KeyMap] = []
+    private var encodeMaps: [KeyMap] = []
+  #else
+    @exclusivity(unchecked) private var decodeMaps: [KeyMap] = []
+    @exclusivity(unchecked) private var encodeMaps: [KeyMap] = []
+  #endif
   /// The most key maps kept per direction: one per level of nesting a document uses at once.
   private static let limit = 16
 
