@@ -148,15 +148,18 @@ public final class DecodingReporter: Sendable {
 /// builds the handler set with ``DecodingReporter/setDebugHandler(_:)``.
 enum Reporting {
   /// Records `event` for the value at `codingPath`.
+  ///
+  /// The path and the key path are only worked out when someone listens: a lossy decode that
+  /// nobody watches drops values without describing them.
   static func record(
-    _ event: DecodingReport.Event, at codingPath: [any CodingKey], keyPath: String,
-    error: any Error
+    _ event: DecodingReport.Event, at codingPath: @autoclosure () -> [any CodingKey],
+    keyPath: @autoclosure () -> String, error: any Error
   ) {
     let reporter = MappingContext.current?.reporter
     let handler = DecodingReporter.debugHandler
     guard reporter != nil || handler != nil else { return }
     let entry = DecodingReport.Entry(
-      event: event, codingPath: codingPath, keyPath: keyPath, error: error)
+      event: event, codingPath: codingPath(), keyPath: keyPath(), error: error)
     reporter?.record(entry)
     handler?(entry)
   }
@@ -195,9 +198,9 @@ extension DecodingReporter {
 extension DecodeRun {
   /// Records `event` for the value at `codingPath`, read by `keyPath`.
   func report(
-    _ event: DecodingReport.Event, at codingPath: [any CodingKey], keyPath: String,
-    error: any Error
+    _ event: DecodingReport.Event, at codingPath: @autoclosure () -> [any CodingKey],
+    keyPath: @autoclosure () -> String, error: any Error
   ) {
-    Reporting.record(event, at: codingPath, keyPath: keyPath, error: error)
+    Reporting.record(event, at: codingPath(), keyPath: keyPath(), error: error)
   }
 }

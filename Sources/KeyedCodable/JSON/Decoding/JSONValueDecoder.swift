@@ -25,6 +25,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) var path = JSONCodingPath.root
   #endif
+  /// The member-name indexes of the large objects read last (see ``JSONNameIndex``).
+  #if DEBUG
+    private var nameIndexes = JSONNameIndex.Cache()
+  #else
+    @exclusivity(unchecked) private var nameIndexes = JSONNameIndex.Cache()
+  #endif
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
   /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
@@ -193,12 +199,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   func member(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     let count = document.memberCount(object)
     if count >= JSONNameIndex.minimumCount, let base = bytes.baseAddress {
-      if document.flags(object) & JSONDocument.hasIndex == 0 {
-        JSONNameIndex.build(for: object, in: document)
-      }
-      return JSONNameIndex.lookup(
-        bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count),
-        index: document.offset(object), in: document)
+      return nameIndexes.member(
+        bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count), in: object,
+        document: document)
     }
     var key = object &+ 1
     let end = document.next(object)
@@ -230,10 +233,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     let count = document.memberCount(object)
     guard count > 1 else { return false }
     if count >= JSONNameIndex.minimumCount {
-      if flags & JSONDocument.hasIndex == 0 {
-        JSONNameIndex.build(for: object, in: document)
-      }
-      return document.flags(object) & JSONDocument.repeatsNames != 0
+      return nameIndexes.repeatsNames(in: object, document: document)
     }
     var name = object &+ 1
     let end = document.next(object)

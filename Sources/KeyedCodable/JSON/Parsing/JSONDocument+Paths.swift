@@ -73,15 +73,6 @@ extension JSONDocument {
     switch kind(entry) {
     case .string:
       start = offset(entry) - 1
-    case .object where flags(entry) & JSONDocument.hasIndex != 0 && entry + 1 < entryCount:
-      // An indexed object's offset is that of its index: its brace is found before its first
-      // member name (an indexed object has members).
-      var position = offset(entry + 1) - 2
-      while position > 0, Self.isWhitespace(bytes[position]) {
-        position -= 1
-      }
-      start =
-        position >= 0 && bytes[position] == UInt8(ascii: "{") ? position : offset(entry + 1) - 1
     default:
       start = offset(entry)
     }

@@ -32,17 +32,10 @@ final class JSONDocument {
   static let isNonASCII: UInt64 = 1 << 5
   /// A number has no fraction and no exponent.
   static let isPlainInteger: UInt64 = 1 << 4
-  /// An object has an index of its member names in ``indexes``.
-  ///
-  /// The index's offset replaces the object's byte offset (see ``JSONNameIndex``). Made on the
-  /// first lookup by name in an object of ``JSONNameIndex/minimumCount`` members or more.
-  static let hasIndex: UInt64 = 1 << 5
   /// An object has a member name with escape sequences or bytes outside ASCII, which a lookup by
   /// bytes may miss (`"\u0061"` is `"a"`; two normalizations of one text are equal strings):
   /// lookups in it compare decoded names.
   static let hasComplexNames: UInt64 = 1 << 6
-  /// An indexed object has two members with the same name (only known once it is indexed).
-  static let repeatsNames: UInt64 = 1 << 4
 
   /// The document's bytes, followed by ``padding`` zero bytes so the scanner can read ahead.
   let bytes: UnsafeMutablePointer<UInt8>
@@ -64,13 +57,6 @@ final class JSONDocument {
     private var entryCapacity: Int
   #else
     @exclusivity(unchecked) private var entryCapacity: Int
-  #endif
-
-  /// The member-name indexes of the objects that have one (see ``JSONNameIndex``).
-  #if DEBUG
-    var indexes: [UInt32] = []
-  #else
-    @exclusivity(unchecked) var indexes: [UInt32] = []
   #endif
 
   /// Zero bytes after the document, so a read of up to 8 bytes past any position inside it stays

@@ -6,10 +6,13 @@
 /// would cost a comparison per member already passed; an object of ``minimumCount`` members or
 /// more gets an index the first time a member is looked up by name in it.
 ///
-/// An index lives in ``JSONDocument/indexes``: its capacity (a power of two), then that many
-/// slots of two words: the member's name entry plus one (`0` for an empty slot) and the low
-/// half of the name's ``fingerprint(_:count:)``, probed linearly from the high half. A name that
-/// repeats is indexed once, at its first member, as Foundation's `JSONDecoder` reads the first.
+/// Indexes are kept in a small ``Cache`` per decode rather than one per object: an object's
+/// members are read while its value decodes, so a document of many large objects needs only the
+/// few indexes of the objects being decoded at once, and its memory doesn't grow with the
+/// document. An index is its capacity's worth of slots of two words: the member's name entry
+/// plus one (`0` for an empty slot) and the low half of the name's ``fingerprint(_:count:)``,
+/// probed linearly from the high half. A name that repeats is indexed once, at its first member,
+/// as Foundation's `JSONDecoder` reads the first.
 enum JSONNameIndex {
   /// The fewest members an object needs for an index: smaller objects are scanned.
   static let minimumCount = 8
@@ -98,22 +101,79 @@ enum JSONNameIndex {
     return value ^ (value &>> 32)
   }
 
-  /// Indexes the member names of the object at `object`, whose names are all plain ASCII (no
-  /// ``JSONDocument/hasComplexNames``): appends the index to the document's indexes and points
-  /// the object's entry at it (``JSONDocument/hasIndex``).
+  /// The indexes of the last large objects looked up by name, by object.
   ///
-  /// A repeated name keeps its first member and marks the object with
-  /// ``JSONDocument/repeatsNames``.
-  static func build(for object: Int, in document: JSONDocument) {
+  /// Eight slots picked by the object's entry: the objects one decode reads at once (a value
+  /// and the values around it) seldom share one; an object whose index gave way is indexed again
+  /// if it is read again.
+  struct Cache {
+    /// For each slot, the object whose index it holds, or `-1`.
+    private var objects = [Int](repeating: -1, count: 8)
+    /// For each slot, whether its object repeats a name.
+    private var repeats = [Bool](repeating: false, count: 8)
+    /// For each slot, its index: capacity slots of (name entry plus one, low fingerprint).
+    private var tables = [[UInt32]](repeating: [], count: 8)
+
+    @inline(__always)
+    private static func slot(of object: Int) -> Int {
+      (object ^ (object &>> 3) ^ (object &>> 7)) & 7
+    }
+
+    /// The value entry of the member named by `bytes` in the object at `object`, whose names are
+    /// all plain (no ``JSONDocument/hasComplexNames``), indexing it first if needed.
+    mutating func member(
+      _ bytes: UnsafeBufferPointer<UInt8>, fingerprint: UInt64, in object: Int,
+      document: JSONDocument
+    ) -> Int? {
+      let slot = index(object, in: document)
+      return tables[slot].withUnsafeBufferPointer { table in
+        let mask = table.count / 2 &- 1
+        let low = UInt32(truncatingIfNeeded: fingerprint)
+        var position = Int(truncatingIfNeeded: fingerprint &>> 32) & mask
+        while true {
+          let entry = Int(table[position &* 2])
+          guard entry != 0 else { return nil }
+          if table[position &* 2 &+ 1] == low,
+            JSONStrings.plainName(at: entry &- 1, in: document, equals: bytes)
+          {
+            return entry
+          }
+          position = (position &+ 1) & mask
+        }
+      }
+    }
+
+    /// Whether the object at `object`, whose names are all plain, repeats a name.
+    mutating func repeatsNames(in object: Int, document: JSONDocument) -> Bool {
+      repeats[index(object, in: document)]
+    }
+
+    /// The slot holding the index of `object`, made now if it isn't there.
+    private mutating func index(_ object: Int, in document: JSONDocument) -> Int {
+      let slot = Self.slot(of: object)
+      if objects[slot] != object {
+        objects[slot] = object
+        repeats[slot] = JSONNameIndex.build(for: object, in: document, into: &tables[slot])
+      }
+      return slot
+    }
+  }
+
+  /// Indexes the member names of the object at `object`, whose names are all plain ASCII (no
+  /// ``JSONDocument/hasComplexNames``), into `table` (whose storage is reused).
+  ///
+  /// - Returns: Whether the object repeats a name (the index then has its first member).
+  static func build(for object: Int, in document: JSONDocument, into table: inout [UInt32])
+    -> Bool
+  {
     let count = document.memberCount(object)
     var capacity = 16
     while capacity < count &* 2 { capacity &*= 2 }
-    let offset = document.indexes.count
-    document.indexes.append(UInt32(capacity))
-    document.indexes.append(contentsOf: repeatElement(0, count: capacity &* 2))
+    table.removeAll(keepingCapacity: true)
+    table.append(contentsOf: repeatElement(0, count: capacity &* 2))
     let mask = capacity &- 1
     var repeats = false
-    document.indexes.withUnsafeMutableBufferPointer { indexes in
+    table.withUnsafeMutableBufferPointer { table in
       var name = object &+ 1
       let end = document.next(object)
       while name < end {
@@ -123,13 +183,13 @@ enum JSONNameIndex {
         let low = UInt32(truncatingIfNeeded: fingerprint)
         var slot = Int(truncatingIfNeeded: fingerprint &>> 32) & mask
         while true {
-          let taken = Int(indexes[offset &+ 1 &+ slot &* 2])
+          let taken = Int(table[slot &* 2])
           if taken == 0 {
-            indexes[offset &+ 1 &+ slot &* 2] = UInt32(truncatingIfNeeded: name &+ 1)
-            indexes[offset &+ 2 &+ slot &* 2] = low
+            table[slot &* 2] = UInt32(truncatingIfNeeded: name &+ 1)
+            table[slot &* 2 &+ 1] = low
             break
           }
-          if indexes[offset &+ 2 &+ slot &* 2] == low, sameName(taken &- 1, name, in: document) {
+          if table[slot &* 2 &+ 1] == low, sameName(taken &- 1, name, in: document) {
             repeats = true
             break
           }
@@ -138,9 +198,7 @@ enum JSONNameIndex {
         name = document.next(name &+ 1)
       }
     }
-    let flags = JSONDocument.hasIndex | (repeats ? JSONDocument.repeatsNames : 0)
-    let word0 = document.tape[object &* 2] & 0xFF | flags | UInt64(offset) &<< 8
-    document.set(object, word0, document.tape[object &* 2 &+ 1])
+    return repeats
   }
 
   /// Whether the plain names at entries `lhs` and `rhs` have the same bytes.
@@ -152,30 +210,5 @@ enum JSONNameIndex {
       || JSONStrings.equal(
         document.bytes + document.offset(lhs), document.bytes + document.offset(rhs),
         count: length)
-  }
-
-  /// The value entry of the member whose name is `name` in the object whose index starts at
-  /// `offset`, or `nil`.
-  @inline(__always)
-  static func lookup(
-    _ name: UnsafeBufferPointer<UInt8>, fingerprint: UInt64, index offset: Int,
-    in document: JSONDocument
-  ) -> Int? {
-    document.indexes.withUnsafeBufferPointer { indexes in
-      let capacity = Int(indexes[offset])
-      let mask = capacity &- 1
-      let low = UInt32(truncatingIfNeeded: fingerprint)
-      var slot = Int(truncatingIfNeeded: fingerprint &>> 32) & mask
-      while true {
-        let entry = Int(indexes[offset &+ 1 &+ slot &* 2])
-        guard entry != 0 else { return nil }
-        if indexes[offset &+ 2 &+ slot &* 2] == low,
-          JSONStrings.plainName(at: entry &- 1, in: document, equals: name)
-        {
-          return entry
-        }
-        slot = (slot &+ 1) & mask
-      }
-    }
   }
 }

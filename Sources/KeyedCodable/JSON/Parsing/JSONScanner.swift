@@ -226,7 +226,10 @@ struct JSONScanner {
         throw error(.unescapedControlCharacter(byte), at: index)
       } else if byte >= 0x80 {
         flags |= JSONDocument.isNonASCII
-        index = try scanUTF8Sequence(at: index)
+        // Text outside ASCII comes in runs: check the sequences of a run one after the other.
+        repeat {
+          index = try scanUTF8Sequence(at: index)
+        } while bytes[index] >= 0x80
       } else {
         index &+= 1
       }
@@ -294,6 +297,7 @@ struct JSONScanner {
 
   /// Checks the UTF-8 sequence starting at `index` (a byte at or above 0x80) and returns the
   /// index after it: shortest forms only, no surrogates, nothing above U+10FFFF.
+  @inline(__always)
   private func scanUTF8Sequence(at index: Int) throws(JSONSyntaxError) -> Int {
     let lead = bytes[index]
     let second = bytes[index &+ 1]
