@@ -41,8 +41,13 @@ final class EncodeRun: MappingRun {
   private var keepsWrites: Bool
 
   /// Collects the key paths of this encode's model by running its `map(map:)` without writing,
-  /// for a run that leaves its plan (see ``absorbKeyPathsAfterLeavingThePlan()``).
-  var collectKeyPaths: (() throws -> MappingPlan?)?
+  /// for a run that leaves its plan (see ``absorbKeyPathsAfterLeavingThePlan()``): the address
+  /// of a collector in the frame of ``KeyedEncoder``, valid while the run lasts.
+  #if DEBUG
+    var keyPathCollector: UnsafePointer<KeyPathCollector>?
+  #else
+    @exclusivity(unchecked) var keyPathCollector: UnsafePointer<KeyPathCollector>?
+  #endif
   /// Whether the key paths were collected after the run left its plan.
   private var absorbedKeyPaths = false
 
@@ -59,14 +64,26 @@ final class EncodeRun: MappingRun {
   #else
     @exclusivity(unchecked) private var openingChain: [Int] = []
   #endif
-  /// The arrays merged values opened, by node.
-  private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
-  /// What was written at each node, and by which mapping, while ``recordsWrites``.
-  private var writtenValues: [Int: (value: EncodedValue, writer: String)] = [:]
-  /// The key of the mapping being encoded, while ``recordsWrites``.
-  private var activeWriter = ""
-  /// An error met while a merged value was being encoded, thrown when its mapping ends.
-  private(set) var pendingError: (any Error)?
+  #if DEBUG
+    /// The arrays merged values opened, by node.
+    private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
+    /// What was written at each node, and by which mapping, while ``recordsWrites``.
+    private var writtenValues: [Int: (value: EncodedValue, writer: String)] = [:]
+    /// The key of the mapping being encoded, while ``recordsWrites``.
+    private var activeWriter = ""
+    /// An error met while a merged value was being encoded, thrown when its mapping ends.
+    private(set) var pendingError: (any Error)?
+  #else
+    /// The arrays merged values opened, by node.
+    @exclusivity(unchecked) private var arrays: [Int: any UnkeyedEncodingContainer] = [:]
+    /// What was written at each node, and by which mapping, while ``recordsWrites``.
+    @exclusivity(unchecked)
+    private var writtenValues: [Int: (value: EncodedValue, writer: String)] = [:]
+    /// The key of the mapping being encoded, while ``recordsWrites``.
+    @exclusivity(unchecked) private var activeWriter = ""
+    /// An error met while a merged value was being encoded, thrown when its mapping ends.
+    @exclusivity(unchecked) private(set) var pendingError: (any Error)?
+  #endif
   /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
   private var lastCheckedType: ObjectIdentifier?
   private var lastCheckedTypeIsOptional = false
@@ -139,7 +156,7 @@ final class EncodeRun: MappingRun {
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
-    collectKeyPaths = nil
+    keyPathCollector = nil
     absorbedKeyPaths = false
     if !arrays.isEmpty {
       arrays.removeAll()
@@ -150,8 +167,13 @@ final class EncodeRun: MappingRun {
     activeWriter = ""
     pendingError = nil
     restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
-    states.removeAll(keepingCapacity: true)
-    states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
+    if states.count == follower.tree.count {
+      // The same plan's nodes again: emptied in place.
+      states.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
+    } else {
+      states.removeAll(keepingCapacity: true)
+      states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
+    }
     backend?.prepare(for: follower.tree.base)
   }
 
@@ -300,9 +322,9 @@ final class EncodeRun: MappingRun {
   /// A plan is shared by all values of a model type; a model whose key paths vary from value to
   /// value leaves it. The plan is then marked unstable, and later encodes collect first.
   private func absorbKeyPathsAfterLeavingThePlan() throws {
-    guard follower.diverged, !absorbedKeyPaths, let collectKeyPaths else { return }
+    guard follower.diverged, !absorbedKeyPaths, let keyPathCollector else { return }
     absorbedKeyPaths = true
-    guard let collected = try collectKeyPaths() else { return }
+    guard let collected = try keyPathCollector.pointee.collect() else { return }
     let table = collected.table
     for node in 1..<Swift.max(table.count, 1) {
       var segments: [String] = []

@@ -78,15 +78,15 @@ public struct KeyedEncoder {
       }
     }
     guard let run = map.encoding else { return }
-    // Only a run that leaves its plan collects; written in place, the closure stays on the stack.
-    try withoutActuallyEscaping(
-      {
-        try Self.collectKeyPaths(
-          of: object, typeField: typeField, plan: nil, userInfo: encoder.userInfo)
-      },
-      do: { collect in
-        run.collectKeyPaths = collect
-        defer { run.collectKeyPaths = nil }
+    // Only a run that leaves its plan collects, from the value as it was handed over.
+    try withUnsafePointer(to: object) { original in
+      // The collector stays in this frame; the run keeps its address for as long as it runs.
+      let collector = KeyPathCollector(
+        model: Model.self, object: UnsafeRawPointer(original), typeField: typeField,
+        encoder: encoder)
+      try withUnsafePointer(to: collector) { collector in
+        run.keyPathCollector = collector
+        defer { run.keyPathCollector = nil }
         var object = object
         try run.run {
           // The mapped object is always an object, even when every optional is nil.
@@ -96,12 +96,13 @@ public struct KeyedEncoder {
           }
           try object.map(map: map)
         }
-      })
+      }
+    }
   }
 
   /// The key paths of an encode of `object`, learned by running its `map(map:)` without
   /// writing anything.
-  private static func collectKeyPaths<Model: Keyedable>(
+  static func collectKeyPaths<Model: Keyedable>(
     of object: Model, typeField: (key: String, name: String)?, plan: MappingPlan?,
     userInfo: [CodingUserInfoKey: Any]
   ) throws -> MappingPlan? {
@@ -124,5 +125,39 @@ public struct KeyedEncoder {
     return withUnsafePointer(to: encoder) {
       $0.withMemoryRebound(to: JSONStreamEncoder.self, capacity: 1) { $0.pointee }
     }
+  }
+}
+
+/// How a run that leaves its plan learns every key path of its encode (see
+/// ``EncodeRun/keyPathCollector``): the value being encoded, as it was handed over, and what its
+/// `map(map:)` runs with.
+///
+/// Holds the value by address, with its type, rather than in a closure: a closure capturing the
+/// value would be allocated for every encoded value, and only a run that leaves its plan uses it.
+/// Valid while the encode of the value lasts.
+struct KeyPathCollector {
+  /// The value's static type.
+  let model: any Keyedable.Type
+  /// The value, a `model`.
+  let object: UnsafeRawPointer
+  /// The member naming the value's type, if any (see ``TypeRegistry``).
+  let typeField: (key: String, name: String)?
+  /// The encoder of the value, whose `userInfo` `map(map:)` may read.
+  let encoder: any Encoder
+
+  /// Runs the value's `map(map:)` without writing anything.
+  ///
+  /// - Returns: The plan the run recorded.
+  /// - Throws: What `map(map:)` throws.
+  func collect() throws -> MappingPlan? {
+    try Self.collect(model, self)
+  }
+
+  private static func collect<Model: Keyedable>(_ type: Model.Type, _ collector: Self) throws
+    -> MappingPlan?
+  {
+    try KeyedEncoder.collectKeyPaths(
+      of: collector.object.load(as: Model.self), typeField: collector.typeField, plan: nil,
+      userInfo: collector.encoder.userInfo)
   }
 }

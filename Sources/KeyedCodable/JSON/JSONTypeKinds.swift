@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the JSON coders handle a Swift type, found once per type and coder run.
 ///
 /// Deciding it takes a dynamic cast to a marker protocol, which costs more than reading a small
@@ -8,6 +10,9 @@ struct JSONTypeKindCache<Array, Dictionary> {
   enum Kind {
     /// Through the type's own `Codable` implementation.
     case other
+    /// As one of the scalar types the coder writes or reads itself (dates, data, numbers other
+    /// than `Int` and `Double`, URLs, decimals).
+    case scalar
     /// As an array, element by element: the conformance to the coder's array marker.
     case array(Array)
     /// As a `[String: Value]`, member by member with names as they are.
@@ -31,5 +36,27 @@ struct JSONTypeKindCache<Array, Dictionary> {
     types[slot] = id
     kinds[slot] = kind
     return kind
+  }
+}
+
+/// The types the JSON coders read and write themselves, besides `String`, `Int`, `Double` and
+/// `Bool`, which their callers handle first.
+enum JSONScalarTypes {
+  private static let types: Set<ObjectIdentifier> = {
+    var types: [Any.Type] = [
+      Float.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self,
+      UInt32.self, UInt16.self, UInt8.self, Date.self, Data.self, URL.self, Decimal.self,
+    ]
+    #if compiler(>=6.0)
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+        types += [Int128.self, UInt128.self]
+      }
+    #endif
+    return Set(types.map { ObjectIdentifier($0) })
+  }()
+
+  /// Whether the coders handle `type` as a scalar.
+  static func contains(_ type: Any.Type) -> Bool {
+    types.contains(ObjectIdentifier(type))
   }
 }

@@ -12,10 +12,28 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let object: Int
   /// The object's coding path.
   let path: JSONCodingPath
+  /// The object's member names after a key decoding strategy other than `useDefaultKeys`;
+  /// `nil` with the default keys.
+  ///
+  /// One reference, so that the container stays cheap to copy: the standard library's
+  /// container box copies it for every value decoded.
+  private let conversion: ConvertedNames?
+
+  /// The member names of an object after a key decoding strategy.
+  final class ConvertedNames {
+    /// The value entries by converted name.
+    let entries: [String: Int]
+    /// The converted names in document order, for ``allKeys``.
+    let order: [String]
+
+    init(entries: [String: Int], order: [String]) {
+      self.entries = entries
+      self.order = order
+    }
+  }
+
   /// The value entries by converted name, when a key decoding strategy converts names.
-  let converted: [String: Int]?
-  /// The converted names in document order, for ``allKeys``.
-  private let convertedOrder: [String]
+  var converted: [String: Int]? { conversion?.entries }
 
   init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
     self.decoder = decoder
@@ -23,15 +41,14 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.path = path
     switch decoder.options.keyDecodingStrategy {
     case .useDefaultKeys:
-      converted = nil
-      convertedOrder = []
+      conversion = nil
     case .convertFromSnakeCase:
-      (converted, convertedOrder) = Self.convertNames(decoder, object) { name in
+      conversion = Self.convertNames(decoder, object) { name in
         JSONKeyConversion.fromSnakeCase(name)
       }
     case .custom(let convert):
       let keys = path.keys
-      (converted, convertedOrder) = Self.convertNames(decoder, object) { name in
+      conversion = Self.convertNames(decoder, object) { name in
         convert(keys + [PathKey(name)]).stringValue
       }
     }
@@ -39,7 +56,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private static func convertNames(
     _ decoder: JSONValueDecoder, _ object: Int, _ convert: (String) -> String
-  ) -> ([String: Int], [String]) {
+  ) -> ConvertedNames {
     let document = decoder.document
     var names: [String: Int] = [:]
     var order: [String] = []
@@ -53,14 +70,14 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       key = document.next(key &+ 1)
     }
-    return (names, order)
+    return ConvertedNames(entries: names, order: order)
   }
 
   var codingPath: [any CodingKey] { path.keys }
 
   var allKeys: [Key] {
-    if converted != nil {
-      return convertedOrder.compactMap { Key(stringValue: $0) }
+    if let conversion {
+      return conversion.order.compactMap { Key(stringValue: $0) }
     }
     let document = decoder.document
     var keys: [Key] = []
@@ -82,8 +99,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The value entry of `key`'s member, or `nil`.
   @inline(__always)
   private func entry(_ key: Key) -> Int? {
-    if let converted {
-      return converted[key.stringValue]
+    if let conversion {
+      return conversion.entries[key.stringValue]
     }
     return decoder.member(key.stringValue, in: object)
   }
@@ -328,8 +345,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// A decoder for the member `key`, or for `null` when it is missing, as Foundation gives.
   private func superDecoder(named key: some CodingKey) throws -> any Decoder {
     let member: Int
-    if let converted {
-      member = converted[key.stringValue] ?? -1
+    if let conversion {
+      member = conversion.entries[key.stringValue] ?? -1
     } else {
       member = decoder.member(key.stringValue, in: object) ?? -1
     }

@@ -289,8 +289,10 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return try decodeArray(arrayType, as: T.self, entry, at: path())
     case .dictionary(let dictionaryType) where document.kind(entry) == .object:
       return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
-    default:
+    case .scalar:
       return try unwrapScalarOrNested(entry, as: T.self, at: path())
+    default:
+      return try decodeNested(entry, as: T.self, at: path())
     }
   }
 
@@ -301,6 +303,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// How `type` is decoded: by this decoder element by element or member by member, or by its
   /// own `init(from:)`.
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
+    if JSONScalarTypes.contains(type) { return .scalar }
     if let arrayType = type as? any JSONDecodableArray.Type { return .array(arrayType) }
     if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
       return .dictionary(dictionaryType)
@@ -399,6 +402,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     _ entry: Int, as type: Integer.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> Integer {
     guard document.kind(entry) == .number else { throw mismatch(Integer.self, entry, at: path()) }
+    // Most numbers are short plain integers, read without a number token.
+    if document.flags(entry) & JSONDocument.isPlainInteger != 0,
+      let value = JSONNumber.plainInteger(
+        document.bytes + document.offset(entry), count: document.length(entry)),
+      let exact = Integer(exactly: value)
+    {
+      return exact
+    }
     let span = document.span(entry)
     guard let start = span.baseAddress,
       let value = JSONNumber.exactInteger(start, count: span.count, as: Integer.self)
@@ -425,6 +436,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ) throws -> Float {
     switch document.kind(entry) {
     case .number:
+      // Integers of up to 2²⁴ are exact in both types (a negative zero is left to the general
+      // path).
+      if document.flags(entry) & JSONDocument.isPlainInteger != 0,
+        let value = JSONNumber.plainInteger(
+          document.bytes + document.offset(entry), count: document.length(entry)),
+        value != 0, value.magnitude <= 1 << 24
+      {
+        return Float(value)
+      }
       let span = document.span(entry)
       guard let start = span.baseAddress else {
         throw numberDoesNotFit(Float.self, entry, at: path())

@@ -15,11 +15,27 @@ final class JSONEncodingBackend: EncodingBackend {
   #else
     @exclusivity(unchecked) private var path: JSONCodingPath
   #endif
-  /// For each open node, its frame's position and identity.
+  /// An open node: its frame's position and identity, and the coding path of its object.
+  private struct NodeFrame {
+    var index: Int
+    var id: Int
+    /// `nil` for the mapped object, whose path is ``JSONEncodingBackend/path``.
+    var path: JSONCodingPath?
+
+    static var closed: NodeFrame { NodeFrame(index: -1, id: -1, path: nil) }
+  }
+
+  /// The open nodes' frames, by node.
   #if DEBUG
-    private var frames: [(index: Int, id: Int)] = []
+    private var frames: [NodeFrame] = []
   #else
-    @exclusivity(unchecked) private var frames: [(index: Int, id: Int)] = []
+    @exclusivity(unchecked) private var frames: [NodeFrame] = []
+  #endif
+  /// The number of entries of ``frames`` this run may have set.
+  #if DEBUG
+    private var usedFrames = 0
+  #else
+    @exclusivity(unchecked) private var usedFrames = 0
   #endif
 
   /// The member names of the run's plan, as compact JSON.
@@ -57,11 +73,14 @@ final class JSONEncodingBackend: EncodingBackend {
   /// Points the backend at the encoder's current slot, for a run that reuses it.
   func reset() {
     path = encoder.slot.path
-    if !frames.isEmpty {
-      frames.removeAll(keepingCapacity: true)
-    }
-    if !paths.isEmpty {
-      paths.removeAll()
+    // Forget the frames of the last run in place: a run of a small object uses one or two.
+    if usedFrames > 0 {
+      frames.withUnsafeMutableBufferPointer { frames in
+        for node in 0..<Swift.min(usedFrames, frames.count) {
+          frames[node] = .closed
+        }
+      }
+      usedFrames = 0
     }
   }
 
@@ -70,26 +89,23 @@ final class JSONEncodingBackend: EncodingBackend {
   var codingPath: [any CodingKey] { path.keys }
 
   func openRoot() {
-    store(encoder.openFrame(object: true), at: 0)
+    store(encoder.openFrame(object: true), path: nil, at: 0)
   }
 
   func openObject(_ node: Int, key: PathKey, in parent: Int) {
+    let path = path(of: parent).appending(key)
     do {
       try begin(key, in: parent)
-      store(encoder.pushFrame(object: true), at: node)
+      store(encoder.pushFrame(object: true), path: path, at: node)
     } catch {
       encoder.deferError(error)
-      store((-1, -1), at: node)
+      store((-1, -1), path: path, at: node)
     }
-    paths[node] = path(of: parent).appending(key)
   }
-
-  /// The coding paths of the nested objects, by node.
-  private var paths: [Int: JSONCodingPath] = [:]
 
   /// The coding path of the object at `node`.
   func path(of node: Int) -> JSONCodingPath {
-    node == 0 ? path : paths[node] ?? path
+    node > 0 && node < frames.count ? frames[node].path ?? path : path
   }
 
   func openArray(key: PathKey, in parent: Int) -> any UnkeyedEncodingContainer {
@@ -199,12 +215,13 @@ final class JSONEncodingBackend: EncodingBackend {
       mayRepeat: encoder.convertsKeys)
   }
 
-  private func store(_ frame: (index: Int, id: Int), at node: Int) {
+  private func store(_ frame: (index: Int, id: Int), path: JSONCodingPath?, at node: Int) {
     if node >= frames.count {
-      let missing = Swift.max(node + 1, frames.count * 2) - frames.count
-      frames.append(contentsOf: repeatElement((index: -1, id: -1), count: missing))
+      let missing = Swift.max(node + 1, frames.count * 2, 4) - frames.count
+      frames.append(contentsOf: repeatElement(.closed, count: missing))
     }
-    frames[node] = frame
+    frames[node] = NodeFrame(index: frame.index, id: frame.id, path: path)
+    usedFrames = Swift.max(usedFrames, node &+ 1)
   }
 }
 

@@ -174,6 +174,20 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeScalar<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath)
     throws -> Bool
   {
+    // The kind first, cached per type: most values that reach here are models and arrays, which
+    // would otherwise be compared with every scalar type.
+    switch typeKinds.kind(of: T.self, classify: Self.classify) {
+    case .array(let arrayType):
+      try encodeArray(value, as: arrayType, at: path)
+      return true
+    case .dictionary(let dictionaryType):
+      try encodeDictionary(value, as: dictionaryType, at: path)
+      return true
+    case .other:
+      return false
+    case .scalar:
+      break
+    }
     let type = ObjectIdentifier(T.self)
     if type == ObjectIdentifier(Float.self) {
       try float(reinterpret(value, as: Float.self), at: path())
@@ -204,14 +218,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     } else if type == ObjectIdentifier(Decimal.self) {
       writer.append(contentsOf: reinterpret(value, as: Decimal.self).description.utf8)
     } else {
-      switch typeKinds.kind(of: T.self, classify: Self.classify) {
-      case .array(let arrayType):
-        try encodeArray(value, as: arrayType, at: path)
-      case .dictionary(let dictionaryType):
-        try encodeDictionary(value, as: dictionaryType, at: path)
-      case .other:
-        return false
-      }
+      return false
     }
     return true
   }
@@ -223,6 +230,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// How `type` is encoded: by this encoder element by element or member by member, or by its
   /// own `encode(to:)`.
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
+    if JSONScalarTypes.contains(type) { return .scalar }
     if let arrayType = type as? any JSONEncodableArray.Type { return .array(arrayType) }
     if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
       return .dictionary(dictionaryType)
