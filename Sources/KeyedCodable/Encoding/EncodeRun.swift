@@ -483,7 +483,9 @@ final class EncodeRun: MappingRun {
   ///   is then written once.
   /// - Throws: `EncodingError.invalidValue` when `node` already holds a different value or
   ///   members, or when a key on the way to `parent` holds a value that is not an object.
-  private func claim(_ node: Int, of parent: Int, writing value: any Encodable) throws -> Bool {
+  private func claim<Value: Encodable>(_ node: Int, of parent: Int, writing value: Value) throws
+    -> Bool
+  {
     if node >= states.count {
       growStates()
     }
