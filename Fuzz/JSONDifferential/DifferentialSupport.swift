@@ -443,7 +443,8 @@ enum DocumentRewriting {
     let significand = unsigned.prefix { $0 != "e" && $0 != "E" }
     var exponent = 0
     if significand.count < unsigned.count {
-      guard let value = Int(unsigned.dropFirst(significand.count + 1)), abs(value) < 1_000 else {
+      guard let value = Int(unsigned.dropFirst(significand.count + 1)), value.magnitude < 1_000
+      else {
         return nil
       }
       exponent = value
