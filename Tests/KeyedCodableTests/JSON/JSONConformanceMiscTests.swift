@@ -952,6 +952,53 @@ import Testing
     }
   }
 
+  /// Writes `names` in order through one keyed container, each with its position as value.
+  struct NamedMembers: Encodable {
+    var names: [String]
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (position, name) in names.enumerated() {
+        try container.encode(position, forKey: AnyKey(stringValue: name))
+      }
+    }
+  }
+
+  /// Names of every length from one byte up, some differing only in their first or last byte,
+  /// written once or repeated at several distances, in small objects and in ones past the
+  /// size where ours keeps a set of fingerprints; at the top level (the first name is at the
+  /// output's start) and nested.
+  @Test func repeatedNamesInStandardContainersAreWrittenAsFoundationWritesThem() {
+    let pool = (1...20).flatMap { length -> [String] in
+      let body = String(repeating: "n", count: length - 1)
+      return ["a" + body, "b" + body, body + "z"].filter { !$0.isEmpty }
+    }
+    for count in [1, 2, 3, 7, 8, 9, 16, 31, 32, 33, 34, 40, 60] {
+      let names = Array(pool.prefix(count))
+      var cases = [names]
+      for repeated in Set([0, count / 2, count - 1]) {
+        cases.append(names + [names[repeated]])
+        cases.append(names + [names[repeated], names[repeated]])
+      }
+      for formatting: JSONEncoder.OutputFormatting in [
+        [.sortedKeys], [.sortedKeys, .prettyPrinted],
+      ] {
+        let encoders = EncoderPair(formatting)
+        for names in cases {
+          encoders.expectSame(NamedMembers(names: names))
+          encoders.expectSame(["object": NamedMembers(names: names)])
+          encoders.expectSame([NamedMembers(names: ["x"]), NamedMembers(names: names)])
+        }
+      }
+    }
+    // Escapes, slashes and names outside ASCII, where two spellings may be one name.
+    let odd = ["é", "e\u{301}", "e\u{301}x", "a/b", "q\"q", "\n", "é"]
+    for count in 1...odd.count {
+      EncoderPair().expectSame(NamedMembers(names: Array(odd.prefix(count))))
+      EncoderPair().expectSame(NamedMembers(names: Array(pool.prefix(35)) + odd.prefix(count)))
+    }
+  }
+
   // MARK: - Types Foundation encodes for ours (documented)
 
   /// Writes one key twice, and into a container after moving on.

@@ -31,10 +31,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     /// Whether a member name outside ASCII was checked for repeats in this object: names are
     /// then also compared as Swift strings (see ``canonicalNames``).
     var hasNonASCIIName = false
+    /// One bit for each name noted in the frame, picked by its fingerprint: a name whose bit
+    /// is clear is new to the object, with no comparison.
+    var nameBits: UInt64 = 0
   }
 
   /// A member name written into an object: for finding repeats and for sorting.
   struct MemberName {
+    /// The name's fingerprint (see ``JSONStreamEncoder/fingerprint(of:)``).
     var fingerprint: UInt64
     /// Where the member starts in the output (at its separator).
     var start: Int
@@ -551,19 +555,20 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ///
   /// - Throws: ``Restart`` when the name is there already.
   private func noteName(in index: Int, start: Int, name: Range<Int>, check: Bool) throws {
-    let fingerprint = writer.withBytes { bytes in
-      bytes.baseAddress.map {
-        JSONNameIndex.fingerprint($0 + name.lowerBound, count: name.count)
-      } ?? 0
-    }
+    let fingerprint = fingerprint(of: name)
     if check {
       let first = frames[index].firstName
-      // Objects are small as a rule; a big one (a dictionary) keeps a set of fingerprints.
+      // Objects are small as a rule: a name whose bit is clear is new, others are compared
+      // with the earlier names. A big object (a dictionary) keeps a set of fingerprints.
       if names.count &- first <= 32 {
-        for position in first..<names.count
-        where names[position].fingerprint == fingerprint && sameName(names[position].name, name) {
-          throw Restart()
+        let bit: UInt64 = 1 &<< (fingerprint &>> 58)
+        if frames[index].nameBits & bit != 0 {
+          for position in first..<names.count
+          where names[position].fingerprint == fingerprint && sameName(names[position].name, name) {
+            throw Restart()
+          }
         }
+        frames[index].nameBits |= bit
       } else {
         let id = frames[index].id
         if largeObjectNames[id] == nil {
@@ -580,6 +585,28 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       }
     }
     names.append(MemberName(fingerprint: fingerprint, start: start, name: name))
+  }
+
+  /// A fingerprint of a name written in the output, quotes included.
+  ///
+  /// Equal names have equal fingerprints: made of the name's first and last eight bytes and its
+  /// length, read as words where the name is (as ``JSONNameIndex/fingerprint(_:count:)``).
+  @inline(__always)
+  private func fingerprint(of name: Range<Int>) -> UInt64 {
+    let base = UnsafeRawPointer(writer.base)
+    let count = name.count
+    if count >= 8 {
+      let head = base.loadUnaligned(fromByteOffset: name.lowerBound, as: UInt64.self)
+      let tail = base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self)
+      return JSONNameIndex.mix(UInt64(littleEndian: head), UInt64(littleEndian: tail), count)
+    }
+    if name.upperBound >= 8 {
+      // The eight bytes written up to the name's end, the bytes before the name shifted out.
+      let word = base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self)
+      let head = UInt64(littleEndian: word) &>> (UInt64(truncatingIfNeeded: 8 &- count) &* 8)
+      return JSONNameIndex.mix(head, head, count)
+    }
+    return JSONNameIndex.fingerprint(writer.base + name.lowerBound, count: count)
   }
 
   /// Checks that no earlier member of the object frame at `index` has a name equal to `name` as
@@ -602,21 +629,28 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Whether a name written in the output is all ASCII (its escapes are).
+  @inline(__always)
   private func isASCII(_ name: Range<Int>) -> Bool {
-    writer.withBytes { bytes in
-      guard let base = bytes.baseAddress else { return true }
-      var index = name.lowerBound
-      while index &+ 8 <= name.upperBound {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { return false }
-        index &+= 8
-      }
-      while index < name.upperBound {
-        if base[index] >= 0x80 { return false }
-        index &+= 1
-      }
-      return true
+    let base = UnsafeRawPointer(writer.base)
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = name.lowerBound
+    while index &+ 8 <= name.upperBound {
+      if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highs != 0 { return false }
+      index &+= 8
     }
+    let rest = name.upperBound &- index
+    guard rest > 0 else { return true }
+    if name.upperBound >= 8 {
+      // The last eight bytes written, of which the name's last `rest` are the high ones.
+      let word = UInt64(
+        littleEndian: base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self))
+      return word & highs & (UInt64.max &<< (UInt64(truncatingIfNeeded: 8 &- rest) &* 8)) == 0
+    }
+    while index < name.upperBound {
+      if base.load(fromByteOffset: index, as: UInt8.self) >= 0x80 { return false }
+      index &+= 1
+    }
+    return true
   }
 
   /// A name written in the output (quotes included), as the string it stands for.
@@ -631,11 +665,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private var canonicalNames: [Int: Set<String>] = [:]
 
   /// Whether two names written in the output are the same bytes.
+  @inline(__always)
   private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
     lhs.count == rhs.count
-      && writer.withBytes { bytes in
-        bytes[lhs].elementsEqual(bytes[rhs])
-      }
+      && memcmp(writer.base + lhs.lowerBound, writer.base + rhs.lowerBound, lhs.count) == 0
   }
 
   /// The fingerprints of the names of big objects, by frame.
