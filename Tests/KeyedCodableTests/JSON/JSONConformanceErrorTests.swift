@@ -236,6 +236,54 @@ import Testing
     }
   }
 
+  struct Reading: Decodable {
+    var id: Int
+    var value: Double
+  }
+
+  /// Skips an element.
+  struct Skip: Decodable {
+    init(from decoder: any Decoder) throws {}
+  }
+
+  /// The messages of the errors of each element of an array of ``Reading``s, each element
+  /// decoded on its own, as a lossy array decodes them.
+  struct Messages: Decodable {
+    var messages: [String] = []
+
+    init(from decoder: any Decoder) throws {
+      var elements = try decoder.unkeyedContainer()
+      while !elements.isAtEnd {
+        do {
+          _ = try elements.decode(Reading.self)
+        } catch let error as DecodingError {
+          switch error {
+          case .keyNotFound(_, let context), .valueNotFound(_, let context),
+            .typeMismatch(_, let context), .dataCorrupted(let context):
+            messages.append(context.debugDescription)
+          @unknown default:
+            messages.append("?")
+          }
+          _ = try elements.decode(Skip.self)
+        }
+      }
+    }
+  }
+
+  /// Messages are Foundation's word for word, the first time and when they repeat in one decode
+  /// (ours keeps them).
+  @Test func errorMessagesAreFoundationsAlsoWhenTheyRepeat() throws {
+    let json = """
+      [{"id":1},{"id":2,"value":"x"},{"value":1},{"id":3},{"id":true,"value":1},
+       {"id":4,"value":null},{"id":5,"value":"y"},{"id":"8","value":1},
+       {"id":"9","value":1},{"id":6},{"value":2},{"id":7,"value":null}]
+      """
+    let foundation = try JSONDecoder().decode(Messages.self, from: Data(json.utf8)).messages
+    let ours = try KeyedJSONDecoder().decode(Messages.self, from: Data(json.utf8)).messages
+    #expect(ours.count == 12)
+    #expect(ours == foundation)
+  }
+
   static let topLevelCases: [(String, String)] = [
     ("[]", "typeMismatch(Dictionary<String, Any>)"),
     ("null", "valueNotFound(Dictionary<String, Any>)"),

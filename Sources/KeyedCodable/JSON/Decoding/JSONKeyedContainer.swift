@@ -115,7 +115,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         key,
         .init(
           codingPath: path.keys,
-          debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+          debugDescription: decoder.missingKeyMessage(key)))
     }
     return entry
   }

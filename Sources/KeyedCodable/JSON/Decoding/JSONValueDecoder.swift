@@ -64,6 +64,51 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) var contextsAffectRuns: Bool
   #endif
 
+  /// The messages of the `keyNotFound` errors thrown so far, by key (see
+  /// ``missingKeyMessage(_:)``).
+  private var missingKeyMessages: [MissingKey: String] = [:]
+
+  /// A key of a `keyNotFound` error: its type and its values.
+  private struct MissingKey: Hashable {
+    let type: ObjectIdentifier
+    let name: String
+    let integer: Int?
+  }
+
+  /// The message of a `keyNotFound` error for `key`, Foundation's text.
+  ///
+  /// A key's description names its type, which costs more than decoding a small object does; a
+  /// lossy array whose elements lack a member throws one such error per element, so the
+  /// messages of up to 64 keys are kept for the rest of the decode.
+  func missingKeyMessage<Key: CodingKey>(_ key: Key) -> String {
+    let id = MissingKey(
+      type: ObjectIdentifier(Key.self), name: key.stringValue, integer: key.intValue)
+    if let message = missingKeyMessages[id] {
+      return message
+    }
+    let message = "No value associated with key \(key) (\"\(key.stringValue)\")."
+    if missingKeyMessages.count < 64 {
+      missingKeyMessages[id] = message
+    }
+    return message
+  }
+
+  /// The names of the types errors named so far.
+  private var typeNames: [ObjectIdentifier: String] = [:]
+
+  /// `type`'s name as `"\(type)"` writes it, for error messages: kept for the rest of the
+  /// decode, as a lossy array may throw an error naming the same type for many elements.
+  func name(of type: Any.Type) -> String {
+    if let name = typeNames[ObjectIdentifier(type)] {
+      return name
+    }
+    let name = "\(type)"
+    if typeNames.count < 64 {
+      typeNames[ObjectIdentifier(type)] = name
+    }
+    return name
+  }
+
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
     self.document = document
     self.options = options
@@ -602,7 +647,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         type,
         .init(
           codingPath: path.keys,
-          debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+          debugDescription: "Cannot get value of type \(name(of: type)) -- found null value instead"
+        ))
     }
     return typeMismatch(type, entry, at: path)
   }
@@ -613,7 +659,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       type,
       .init(
         codingPath: path.keys,
-        debugDescription: "Expected to decode \(type) but found \(describe(entry)) instead."))
+        debugDescription:
+          "Expected to decode \(name(of: type)) but found \(describe(entry)) instead."))
   }
 
   /// `dataCorrupted` for a number the type can't hold.
@@ -622,7 +669,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return .dataCorrupted(
       .init(
         codingPath: path.keys,
-        debugDescription: "Parsed JSON number <\(text)> does not fit in \(type)."))
+        debugDescription: "Parsed JSON number <\(text)> does not fit in \(name(of: type))."))
   }
 
   /// `dataCorrupted` for a number that is not zero but rounds to zero in the type read, with
