@@ -67,6 +67,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The messages of the `keyNotFound` errors thrown so far, by key (see
   /// ``missingKeyMessage(_:)``).
   private var missingKeyMessages: [MissingKey: String] = [:]
+  /// The names of the types errors named so far (see ``name(of:)``).
+  private var typeNames: [ObjectIdentifier: String] = [:]
 
   /// A key of a `keyNotFound` error: its type and its values.
   private struct MissingKey: Hashable {
@@ -78,35 +80,35 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The message of a `keyNotFound` error for `key`, Foundation's text.
   ///
   /// A key's description names its type, which costs more than decoding a small object does; a
-  /// lossy array whose elements lack a member throws one such error per element, so the
-  /// messages of up to 64 keys are kept for the rest of the decode.
+  /// lossy array whose elements lack a member throws one such error per element, so messages
+  /// are kept for the rest of the decode.
   func missingKeyMessage<Key: CodingKey>(_ key: Key) -> String {
     let id = MissingKey(
       type: ObjectIdentifier(Key.self), name: key.stringValue, integer: key.intValue)
-    if let message = missingKeyMessages[id] {
-      return message
+    return Self.text(for: id, in: &missingKeyMessages) {
+      "No value associated with key \(key) (\"\(key.stringValue)\")."
     }
-    let message = "No value associated with key \(key) (\"\(key.stringValue)\")."
-    if missingKeyMessages.count < 64 {
-      missingKeyMessages[id] = message
-    }
-    return message
   }
-
-  /// The names of the types errors named so far.
-  private var typeNames: [ObjectIdentifier: String] = [:]
 
   /// `type`'s name as `"\(type)"` writes it, for error messages: kept for the rest of the
   /// decode, as a lossy array may throw an error naming the same type for many elements.
   func name(of type: Any.Type) -> String {
-    if let name = typeNames[ObjectIdentifier(type)] {
-      return name
+    Self.text(for: ObjectIdentifier(type), in: &typeNames) { "\(type)" }
+  }
+
+  /// The text `texts` keeps for `key`, or the one `make` writes, kept if `texts` has fewer than
+  /// 64 (the keys of error messages come from code, but a key type may name members after data).
+  private static func text<ID: Hashable>(
+    for key: ID, in texts: inout [ID: String], _ make: () -> String
+  ) -> String {
+    if let text = texts[key] {
+      return text
     }
-    let name = "\(type)"
-    if typeNames.count < 64 {
-      typeNames[ObjectIdentifier(type)] = name
+    let text = make()
+    if texts.count < 64 {
+      texts[key] = text
     }
-    return name
+    return text
   }
 
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {

@@ -38,7 +38,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// A member name written into an object: for finding repeats and for sorting.
   struct MemberName {
-    /// The name's fingerprint (see ``JSONStreamEncoder/fingerprint(of:)``).
+    /// The name's fingerprint (see ``JSONNameIndex/fingerprint(inDocument:count:)``).
     var fingerprint: UInt64
     /// Where the member starts in the output (at its separator).
     var start: Int
@@ -555,7 +555,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ///
   /// - Throws: ``Restart`` when the name is there already.
   private func noteName(in index: Int, start: Int, name: Range<Int>, check: Bool) throws {
-    let fingerprint = fingerprint(of: name)
+    // Eight bytes to spare after the output, so that a name is read a word at a time (bytes
+    // past the name are masked off).
+    writer.reserve(8)
+    let fingerprint = JSONNameIndex.fingerprint(
+      inDocument: writer.base + name.lowerBound, count: name.count)
     if check {
       let first = frames[index].firstName
       // Objects are small as a rule: a name whose bit is clear is new, others are compared
@@ -587,28 +591,6 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     names.append(MemberName(fingerprint: fingerprint, start: start, name: name))
   }
 
-  /// A fingerprint of a name written in the output, quotes included.
-  ///
-  /// Equal names have equal fingerprints: made of the name's first and last eight bytes and its
-  /// length, read as words where the name is (as ``JSONNameIndex/fingerprint(_:count:)``).
-  @inline(__always)
-  private func fingerprint(of name: Range<Int>) -> UInt64 {
-    let base = UnsafeRawPointer(writer.base)
-    let count = name.count
-    if count >= 8 {
-      let head = base.loadUnaligned(fromByteOffset: name.lowerBound, as: UInt64.self)
-      let tail = base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self)
-      return JSONNameIndex.mix(UInt64(littleEndian: head), UInt64(littleEndian: tail), count)
-    }
-    if name.upperBound >= 8 {
-      // The eight bytes written up to the name's end, the bytes before the name shifted out.
-      let word = base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self)
-      let head = UInt64(littleEndian: word) &>> (UInt64(truncatingIfNeeded: 8 &- count) &* 8)
-      return JSONNameIndex.mix(head, head, count)
-    }
-    return JSONNameIndex.fingerprint(writer.base + name.lowerBound, count: count)
-  }
-
   /// Checks that no earlier member of the object frame at `index` has a name equal to `name` as
   /// a Swift string: two spellings of one text (`"\u{E9}"` and `"e\u{301}"`) are one name for
   /// Foundation's `JSONEncoder`, which keeps the last value written, so they are a repeat.
@@ -628,27 +610,20 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
-  /// Whether a name written in the output is all ASCII (its escapes are).
+  /// Whether a name written in the output is all ASCII (its escapes are); the eight bytes
+  /// after the output must be readable (see ``noteName(in:start:name:check:)``).
   @inline(__always)
   private func isASCII(_ name: Range<Int>) -> Bool {
     let base = UnsafeRawPointer(writer.base)
-    let highs: UInt64 = 0x8080_8080_8080_8080
     var index = name.lowerBound
-    while index &+ 8 <= name.upperBound {
-      if base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highs != 0 { return false }
-      index &+= 8
-    }
-    let rest = name.upperBound &- index
-    guard rest > 0 else { return true }
-    if name.upperBound >= 8 {
-      // The last eight bytes written, of which the name's last `rest` are the high ones.
-      let word = UInt64(
-        littleEndian: base.loadUnaligned(fromByteOffset: name.upperBound &- 8, as: UInt64.self))
-      return word & highs & (UInt64.max &<< (UInt64(truncatingIfNeeded: 8 &- rest) &* 8)) == 0
-    }
     while index < name.upperBound {
-      if base.load(fromByteOffset: index, as: UInt8.self) >= 0x80 { return false }
-      index &+= 1
+      var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let rest = name.upperBound &- index
+      if rest < 8 {
+        word &= (1 &<< (UInt64(truncatingIfNeeded: rest) &* 8)) &- 1
+      }
+      if word & 0x8080_8080_8080_8080 != 0 { return false }
+      index &+= 8
     }
     return true
   }
@@ -668,7 +643,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   @inline(__always)
   private func sameName(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
     lhs.count == rhs.count
-      && memcmp(writer.base + lhs.lowerBound, writer.base + rhs.lowerBound, lhs.count) == 0
+      && JSONStrings.equal(
+        writer.base + lhs.lowerBound, writer.base + rhs.lowerBound, count: lhs.count)
   }
 
   /// The fingerprints of the names of big objects, by frame.

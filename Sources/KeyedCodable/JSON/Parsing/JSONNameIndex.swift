@@ -25,7 +25,8 @@ enum JSONNameIndex {
   }
 
   /// ``fingerprint(_:count:)`` of a name inside a ``JSONDocument``, whose padding lets eight
-  /// bytes be read from any position of the document.
+  /// bytes be read from any position of the document (or in any buffer with eight readable bytes
+  /// after the name, such as ``JSONWriter``'s after a ``JSONWriter/reserve(_:)``).
   @inline(__always)
   static func fingerprint(inDocument start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
     NameWords(inDocument: start, count: count).fingerprint
