@@ -5,8 +5,9 @@ extension PathTable {
   ///
   /// Made once with the table and immutable, like it. Each node with children has a small
   /// open-addressing table of its children by the fingerprint of their UTF-8 names
-  /// (``JSONNameIndex/NameWords``); a name is then confirmed by its first and last eight bytes,
-  /// and for names longer than 16 bytes by the bytes between.
+  /// (``JSONNameIndex/NameHasher``, seeded per process, so that names a first run read from data
+  /// can't be made to collide); a name is then confirmed by its first and last eight bytes
+  /// (``JSONNameIndex/NameWords``), and for names longer than 16 bytes by the bytes between.
   final class MemberIndex: Sendable {
     /// For each node, where its children start in ``children``; one more entry at the end.
     let childStart: [Int32]
@@ -59,17 +60,24 @@ extension PathTable {
       var nameBytes: [UInt8] = []
       var nameStart: [Int32] = []
       var words: [JSONNameIndex.NameWords] = []
+      var fingerprints: [UInt64] = []
+      let hasher = JSONNameIndex.NameHasher.shared
       for key in keys {
         let utf8 = Array(key.stringValue.utf8)
         nameStart.append(Int32(nameBytes.count))
         nameBytes.append(contentsOf: utf8)
-        words.append(
-          utf8.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return .empty }
-            return JSONNameIndex.NameWords(base, count: buffer.count)
-          })
+        let (nameWords, fingerprint) = utf8.withUnsafeBufferPointer { buffer in
+          guard let base = buffer.baseAddress else {
+            return (JSONNameIndex.NameWords.empty, hasher.fingerprint(shortName: .empty))
+          }
+          return (
+            JSONNameIndex.NameWords(base, count: buffer.count),
+            hasher.fingerprint(base, count: buffer.count)
+          )
+        }
+        words.append(nameWords)
+        fingerprints.append(fingerprint)
       }
-      let fingerprints = words.map(\.fingerprint)
 
       var jsonMembers: [UInt8] = []
       var jsonMemberStart: [Int32] = []
@@ -137,11 +145,12 @@ extension PathTable {
       // Room for the eight-byte reads of a name in a document.
       utf8.append(contentsOf: repeatElement(0, count: 8))
       return utf8.withUnsafeBufferPointer { buffer in
-        withLookup { lookup in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        let words = JSONNameIndex.NameWords(inDocument: base, count: count)
+        return withLookup { lookup in
           lookup.child(
-            named: buffer.baseAddress.unsafelyUnwrapped,
-            words: JSONNameIndex.NameWords(
-              inDocument: buffer.baseAddress.unsafelyUnwrapped, count: count),
+            named: base, words: words,
+            fingerprint: JSONNameIndex.NameHasher.shared.fingerprint(words, at: base),
             start: Int(slotStart[parent]), mask: Int(slotMask[parent]))
         }
       }
@@ -175,14 +184,15 @@ extension PathTable {
       let nameStart: UnsafeBufferPointer<Int32>
       let nameBytes: UnsafeBufferPointer<UInt8>
 
-      /// The child whose UTF-8 name is at `name`, with words `words`, in the lookup table at
-      /// `start` of size `mask + 1`; `0` when there is none (or the table is empty).
+      /// The child whose UTF-8 name is at `name`, with words `words` and fingerprint
+      /// `fingerprint` (``JSONNameIndex/NameHasher/shared``'s), in the lookup table at `start` of
+      /// size `mask + 1`; `0` when there is none (or the table is empty).
       @inline(__always)
       func child(
-        named name: UnsafePointer<UInt8>, words: JSONNameIndex.NameWords, start: Int, mask: Int
+        named name: UnsafePointer<UInt8>, words: JSONNameIndex.NameWords, fingerprint: UInt64,
+        start: Int, mask: Int
       ) -> Int {
         guard mask != 0 else { return 0 }
-        let fingerprint = words.fingerprint
         var slot = Int(truncatingIfNeeded: fingerprint &>> 32) & mask
         while true {
           let child = Int(slots[start &+ slot])

@@ -439,14 +439,15 @@ final class JSONDecodingBackend: DecodingBackend {
     let start = Int(members.slotStart[node])
     let bytes = document.bytes
     let values = values
+    let hasher = JSONNameIndex.NameHasher.shared
     members.withLookup { lookup in
       var name = object &+ 1
       let end = document.next(object)
       while name < end {
         let text = UnsafePointer(bytes + document.offset(name))
+        let words = JSONNameIndex.NameWords(inDocument: text, count: document.length(name))
         let child = lookup.child(
-          named: text,
-          words: JSONNameIndex.NameWords(inDocument: text, count: document.length(name)),
+          named: text, words: words, fingerprint: hasher.fingerprint(words, at: text),
           start: start, mask: mask)
         let value = name &+ 1
         // The first of two members with one name is read, as Foundation's decoder does.

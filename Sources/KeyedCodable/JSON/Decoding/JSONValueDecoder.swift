@@ -228,28 +228,30 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The first member with that name, as Foundation's `JSONDecoder` reads it. Names are compared
   /// by their bytes, except in an object with escaped names or names outside ASCII, where they
   /// are compared as Swift strings are (canonical equivalence), as in Foundation.
+  ///
+  /// Small objects are scanned from their first member; large ones are indexed on their first
+  /// lookup (see ``JSONNameIndex``), so a lookup costs the same whatever the names are.
   func member(_ name: String, in object: Int) -> Int? {
-    guard document.memberCount(object) > 0 else { return nil }
-    if document.flags(object) & JSONDocument.hasComplexNames == 0,
-      let found = name.utf8.withContiguousStorageIfAvailable({ member($0, in: object) })
-    {
+    let count = document.memberCount(object)
+    guard count > 0 else { return nil }
+    let isPlain = document.flags(object) & JSONDocument.hasComplexNames == 0
+    if count >= JSONNameIndex.minimumCount {
+      guard isPlain else {
+        return nameIndexes.member(name, bytes: nil, in: object, document: document)
+      }
+      return name.utf8.withContiguousStorageIfAvailable({ bytes in
+        nameIndexes.member(name, bytes: bytes, in: object, document: document)
+      }) ?? nameIndexes.member(name, bytes: nil, in: object, document: document)
+    }
+    if isPlain, let found = name.utf8.withContiguousStorageIfAvailable({ scan($0, in: object) }) {
       return found
     }
     return decodedMember(name, in: object)
   }
 
-  /// The value entry of the first member whose name's bytes are `bytes` in the object at `object`,
-  /// whose names are all plain (no ``JSONDocument/hasComplexNames``).
-  ///
-  /// Large objects are indexed on their first lookup; small ones are scanned from their first
-  /// member.
-  func member(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
-    let count = document.memberCount(object)
-    if count >= JSONNameIndex.minimumCount, let base = bytes.baseAddress {
-      return nameIndexes.member(
-        bytes, fingerprint: JSONNameIndex.fingerprint(base, count: bytes.count), in: object,
-        document: document)
-    }
+  /// The value entry of the first member whose name's bytes are `bytes` in the small object at
+  /// `object`, whose names are all plain (no ``JSONDocument/hasComplexNames``).
+  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     var key = object &+ 1
     let end = document.next(object)
     while key < end {
@@ -261,7 +263,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return nil
   }
 
-  /// The value entry of the first member whose decoded name equals `name`.
+  /// The value entry of the first member whose decoded name equals `name`, in a small object.
   private func decodedMember(_ name: String, in object: Int) -> Int? {
     var key = object &+ 1
     let end = document.next(object)
@@ -276,12 +278,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// members are then listed once each, as Foundation lists them.
   func mayRepeatNames(in object: Int) -> Bool {
     let flags = document.flags(object)
-    if flags & JSONDocument.hasComplexNames != 0 { return true }
     let count = document.memberCount(object)
     guard count > 1 else { return false }
     if count >= JSONNameIndex.minimumCount {
       return nameIndexes.repeatsNames(in: object, document: document)
     }
+    if flags & JSONDocument.hasComplexNames != 0 { return true }
     var name = object &+ 1
     let end = document.next(object)
     while name < end {

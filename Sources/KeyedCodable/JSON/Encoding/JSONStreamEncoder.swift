@@ -28,8 +28,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var firstName: Int
     /// Where the frame's first member starts in the output (after the opening bracket).
     var contentStart: Int
-    /// Whether a member name outside ASCII was checked for repeats in this object: names are
-    /// then also compared as Swift strings (see ``canonicalNames``).
+    /// Whether a member name outside ASCII (or one whose fingerprint an earlier name had) was
+    /// checked for repeats in this object: names are then also compared as Swift strings (see
+    /// ``canonicalNames``).
     var hasNonASCIIName = false
     /// One bit for each name noted in the frame, picked by its fingerprint: a name whose bit
     /// is clear is new to the object, with no comparison.
@@ -38,7 +39,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// A member name written into an object: for finding repeats and for sorting.
   struct MemberName {
-    /// The name's fingerprint (see ``JSONNameIndex/fingerprint(inDocument:count:)``).
+    /// The name's fingerprint (see ``JSONNameIndex/NameHasher/fingerprint(inDocument:count:)``).
     var fingerprint: UInt64
     /// Where the member starts in the output (at its separator).
     var start: Int
@@ -466,6 +467,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         if frame.hasNonASCIIName {
           canonicalNames[frame.id] = nil
         }
+        if !largeObjectNames.isEmpty {
+          largeObjectNames[frame.id] = nil
+        }
         writer.close(UInt8(ascii: "}"), count: frame.count)
       } else {
         writer.close(UInt8(ascii: "]"), count: frame.count)
@@ -558,33 +562,42 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     // Eight bytes to spare after the output, so that a name is read a word at a time (bytes
     // past the name are masked off).
     writer.reserve(8)
-    let fingerprint = JSONNameIndex.fingerprint(
+    let fingerprint = hasher.fingerprint(
       inDocument: writer.base + name.lowerBound, count: name.count)
     if check {
       let first = frames[index].firstName
+      // Whether an earlier name has the same fingerprint but other bytes: the seeded hash makes
+      // it as good as impossible, but if it happens the names are compared as strings.
+      var collides = false
       // Objects are small as a rule: a name whose bit is clear is new, others are compared
-      // with the earlier names. A big object (a dictionary) keeps a set of fingerprints.
+      // with the earlier names of the same fingerprint. A big object (a dictionary) keeps a
+      // table of its fingerprints, each with its first name.
       if names.count &- first <= 32 {
         let bit: UInt64 = 1 &<< (fingerprint &>> 58)
         if frames[index].nameBits & bit != 0 {
-          for position in first..<names.count
-          where names[position].fingerprint == fingerprint && sameName(names[position].name, name) {
-            throw Restart()
+          for position in first..<names.count where names[position].fingerprint == fingerprint {
+            if sameName(names[position].name, name) { throw Restart() }
+            collides = true
           }
         }
         frames[index].nameBits |= bit
       } else {
         let id = frames[index].id
         if largeObjectNames[id] == nil {
-          largeObjectNames[id] = Set(names[first...].map(\.fingerprint))
+          var table: [UInt64: Int] = [:]
+          for position in first..<names.count where table[names[position].fingerprint] == nil {
+            table[names[position].fingerprint] = position
+          }
+          largeObjectNames[id] = table
         }
-        if largeObjectNames[id]?.insert(fingerprint).inserted == false,
-          names[first...].contains(where: { sameName($0.name, name) })
-        {
-          throw Restart()
+        // One lookup for a new fingerprint; a repeated one puts its first name back.
+        if let earlier = largeObjectNames[id]?.updateValue(names.count, forKey: fingerprint) {
+          largeObjectNames[id]?[fingerprint] = earlier
+          if sameName(names[earlier].name, name) { throw Restart() }
+          collides = true
         }
       }
-      if frames[index].hasNonASCIIName || !isASCII(name) {
+      if collides || frames[index].hasNonASCIIName || !isASCII(name) {
         try checkCanonicalEquivalence(in: index, name: name)
       }
     }
@@ -647,8 +660,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         writer.base + lhs.lowerBound, writer.base + rhs.lowerBound, count: lhs.count)
   }
 
-  /// The fingerprints of the names of big objects, by frame.
-  private var largeObjectNames: [Int: Set<UInt64>] = [:]
+  /// The fingerprints of the names of big objects, each with the position in ``names`` of the
+  /// first name that has it, by frame.
+  private var largeObjectNames: [Int: [UInt64: Int]] = [:]
+  /// The hasher of member names (see ``JSONNameIndex/NameHasher``).
+  private let hasher = JSONNameIndex.NameHasher.shared
 
   /// Where a member's name is, unescaped, for sorting: in the output (a name written without
   /// escapes) or in a side buffer.

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import KeyedCodable
+
+/// What bounds the work of the JSON coder whatever the input holds: the outcomes and the
+/// counts behind linear time, checked at small sizes (timing stays in `keyed-bench --scaling`).
+@Suite struct WorstCaseTests {
+  /// `count` distinct names that share their length and their first and last eight bytes: the
+  /// parts of a name that a fingerprint of its words alone would read.
+  static func namesSharingTheirWords(_ count: Int) -> [String] {
+    (0..<count).map {
+      "aaaaaaaa" + String(repeating: "0", count: 6 - "\($0)".count) + "\($0)zzzzzzzz"
+    }
+  }
+
+  static func parse(_ text: String) throws -> JSONDocument {
+    try Data(text.utf8).withUnsafeBytes { try JSONDocument(parsing: $0) }
+  }
+
+  // MARK: - Member names
+
+  @Test func namesThatShareTheirWordsGetDifferentFingerprints() {
+    let hasher = JSONNameIndex.NameHasher.shared
+    for names in [
+      Self.namesSharingTheirWords(5000),
+      // Up to 16 bytes, the words are the whole name: names of one length that differ anywhere.
+      (0..<5000).map { "k" + String(repeating: "0", count: 5 - "\($0)".count) + "\($0)" },
+      (0..<5000).map { "abcdefgh" + String(repeating: "0", count: 6 - "\($0)".count) + "\($0)" },
+      // Long names that differ in one byte in the middle, at every offset.
+      (0..<200).map {
+        String(repeating: "x", count: $0) + "y" + String(repeating: "x", count: 200 - $0)
+      },
+    ] {
+      let fingerprints = names.map { name in
+        Array(name.utf8).withUnsafeBufferPointer {
+          hasher.fingerprint($0.baseAddress!, count: $0.count)
+        }
+      }
+      #expect(Set(fingerprints).count == names.count)
+      // In a document, where eight bytes past a name are readable, a name hashes alike.
+      let text = names.map { "\"\($0)\"" }.joined(separator: ",")
+      let document = try? Self.parse("[\(text)]")
+      if let document {
+        for (position, fingerprint) in fingerprints.enumerated() {
+          let entry = position + 1
+          #expect(
+            hasher.fingerprint(
+              inDocument: document.bytes + document.offset(entry), count: document.length(entry))
+              == fingerprint)
+        }
+      }
+    }
+  }
+
+  @Test func anIndexOfNamesThatShareTheirWordsProbesLittle() throws {
+    let names = Self.namesSharingTheirWords(4000)
+    let document = try Self.parse("{" + names.map { "\"\($0)\":1" }.joined(separator: ",") + "}")
+    var table: [UInt32] = []
+    // `nil` would mean more than eight probes per name: the names collided.
+    let repeats = JSONNameIndex.buildTable(
+      for: 0, in: document, hasher: .shared, into: &table)
+    #expect(repeats == false)
+  }
+
+  /// An object whose index gave way to another and is read again is indexed once more, then
+  /// kept: a dictionary of large objects, read as `[Int: Inner]` is, never rebuilds the
+  /// dictionary's index for each value.
+  @Test func largeObjectsAreIndexedAtMostTwicePerDecode() throws {
+    let inner = (0..<8).map { "\"m\($0)\":\($0)" }.joined(separator: ",")
+    let count = 2000
+    let text = "{" + (0..<count).map { "\"k\($0)\":{\(inner)}" }.joined(separator: ",") + "}"
+    let document = try Self.parse(text)
+    var cache = JSONNameIndex.Cache()
+    for key in 0..<count {
+      let found = cache.member("k\(key)", bytes: nil, in: 0, document: document)
+      let value = try #require(found)
+      // A plain name is looked up by its bytes.
+      let name = "m\(key % 8)"
+      let member = Array(name.utf8).withUnsafeBufferPointer {
+        cache.member(name, bytes: $0, in: value, document: document)
+      }
+      #expect(member.map { document.length($0) } == 1)
+    }
+    let members = count * (1 + 8)
+    #expect(cache.indexedMembers <= 2 * members)
+  }
+
+  /// Objects with an escaped name are indexed as strings: names compare as Foundation compares
+  /// them (canonical equivalence, the first of repeated names), at any size.
+  @Test func largeObjectsWithEscapedNamesFindEveryMemberAsFoundationDoes() {
+    let decoders = DecoderPair()
+    let plain = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+    for json in [
+      #"{"\u0061bc":1,"# + plain + #","abc":2,"é":3}"#,
+      "{" + plain + #","\u00e9":7,"e\u0301":8}"#,
+      "{" + plain + #","e\u0301":9}"#,
+    ] {
+      decoders.expectSame(Sums.self, from: json)
+      decoders.expectSame(AccentedValue.self, from: json)
+      decoders.expectSame([String: Int].self, from: json)
+    }
+  }
+
+  /// Names that share their words, with repeats, read through `allKeys` and
+  /// `decode(_:forKey:)`, and as a dictionary with integer keys.
+  @Test func namesThatShareTheirWordsDecodeAsInFoundation() {
+    let decoders = DecoderPair()
+    let names = Self.namesSharingTheirWords(600)
+    let members = names.enumerated().map { "\"\($1)\":\($0)" } + ["\"\(names[17])\":-1"]
+    decoders.expectSame(Sums.self, from: "{" + members.joined(separator: ",") + "}")
+    let integers = (0..<600).map { "\"\(1_000_000_000_000_000_000 + $0 * 100_000_000)\":\($0)" }
+    decoders.expectSame([Int: Int].self, from: "{" + integers.joined(separator: ",") + "}")
+  }
+
+  /// A keyed container that writes many names sharing their words writes them all, in order,
+  /// and a repeat among them is still found (and the value handed to Foundation's encoder).
+  @Test func namesThatShareTheirWordsEncodeAsInFoundation() throws {
+    let names = Self.namesSharingTheirWords(300)
+    let encoders = EncoderPair([])
+    let written = try #require(encoders.encode(NamesWritten(names: names)).ours.success)
+    #expect(
+      written == "{" + names.enumerated().map { "\"\($1)\":\($0 + 1)" }.joined(separator: ",") + "}"
+    )
+    EncoderPair().expectSame(NamesWritten(names: names + [names[123]]))
+    EncoderPair().expectSame(
+      [Int: Int](
+        uniqueKeysWithValues: (0..<300).map { (1_000_000_000_000_000_000 + $0 * 100_000_000, $0) }))
+  }
+
+  /// The sum of the members' values, read with `allKeys` and `decode(_:forKey:)`, and the
+  /// names listed.
+  struct Sums: Decodable, Equatable {
+    var sum = 0
+    var names: Set<String> = []
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      for key in container.allKeys {
+        sum += try container.decode(Int.self, forKey: key)
+        names.insert(key.stringValue)
+      }
+    }
+  }
+
+  /// The value of the member `é`, if any.
+  struct AccentedValue: Decodable, Equatable {
+    var value: Int?
+
+    init(from decoder: any Decoder) throws {
+      value = try decoder.container(keyedBy: AnyKey.self).decodeIfPresent(
+        Int.self, forKey: "\u{E9}")
+    }
+  }
+
+  /// Writes `1`, `2`, … under the given names, in order, into one keyed container.
+  struct NamesWritten: Encodable {
+    var names: [String]
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (value, name) in names.enumerated() {
+        try container.encode(value + 1, forKey: AnyKey(stringValue: name))
+      }
+    }
+  }
+}
