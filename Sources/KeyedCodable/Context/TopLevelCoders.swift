@@ -77,16 +77,22 @@ extension KeyedTopLevelDecoder {
   /// if !report.isEmpty { logger.warning("\(report)") }
   /// ```
   ///
+  /// The report keeps the first `entryLimit` entries and counts the others in
+  /// ``DecodingReport/omittedEntryCount``, so that its memory stays bounded whatever the
+  /// document holds.
+  ///
   /// - Parameters:
   ///   - type: The type of the value.
   ///   - input: The document.
   ///   - context: A context to decode with; its own reporter, if any, receives the entries too.
+  ///   - entryLimit: The most entries the report keeps.
   /// - Returns: The value and the report of this decode alone.
   /// - Throws: The decoder's errors.
   public func decodeWithReport<Value: Decodable>(
-    _ type: Value.Type, from input: Input, with context: MappingContext = MappingContext()
+    _ type: Value.Type, from input: Input, with context: MappingContext = MappingContext(),
+    entryLimit: Int = DecodingReport.defaultEntryLimit
   ) throws -> (value: Value, report: DecodingReport) {
-    let reporter = DecodingReporter(forwardingTo: context.reporter)
+    let reporter = DecodingReporter(forwardingTo: context.reporter, entryLimit: entryLimit)
     let value = try withMappingContext(context.reporting(to: reporter)) {
       try decode(type, from: input)
     }

@@ -39,7 +39,7 @@ final class ContainerDecodingBackend: DecodingBackend {
     decoder = EndedDecoder()
     root = nil
     if !nested.isEmpty {
-      nested.removeAll(keepingCapacity: true)
+      nested.removeAllForReuse()
     }
   }
 

@@ -63,11 +63,16 @@ final class DecodeRun: MappingRun {
     }
   }
 
+  override func trimForReuse() {
+    super.trimForReuse()
+    presence.removeAllForReuse()
+  }
+
   /// Starts another run on this object and its backend (see
   /// ``MappingRun/restartRun(model:plan:recording:readsContext:)``).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
     if !presence.isEmpty {
-      presence.removeAll(keepingCapacity: true)
+      presence.removeAllForReuse()
     }
     rootIsOpen = false
     restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)

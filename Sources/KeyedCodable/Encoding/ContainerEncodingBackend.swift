@@ -34,7 +34,7 @@ final class ContainerEncodingBackend: EncodingBackend {
     encoder = EndedEncoder()
     root = nil
     if !nested.isEmpty {
-      nested.removeAll(keepingCapacity: true)
+      nested.removeAllForReuse()
     }
   }
 

@@ -151,6 +151,13 @@ final class EncodeRun: MappingRun {
     json?.encoder.contextsAffectRuns = true
   }
 
+  override func trimForReuse() {
+    super.trimForReuse()
+    if states.count > KeptStorage.limit {
+      states = []
+    }
+  }
+
   /// Starts another run on this object and its backend, as if it were new (see
   /// ``JSONStreamEncoder``, which reuses runs).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
@@ -171,7 +178,7 @@ final class EncodeRun: MappingRun {
       // The same plan's nodes again: emptied in place.
       states.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
     } else {
-      states.removeAll(keepingCapacity: true)
+      states.removeAllForReuse()
       states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
     }
     backend?.prepare(for: follower.tree.base)

@@ -82,6 +82,14 @@ class MappingRun {
     }
   }
 
+  /// Lets go of what the last value's input made grow (nodes for keys the plan didn't know,
+  /// recorded mappings), for a run kept in a ``RunPool`` until the next value: nothing an input
+  /// made stays alive after its decode or encode.
+  func trimForReuse() {
+    follower.trimForReuse()
+    pendingKeys.removeAllForReuse()
+  }
+
   /// Starts another run of `model` on this object, for runs that are kept and reused (see
   /// ``JSONValueDecoder``): as if it were new.
   final func restartRun(
@@ -93,7 +101,7 @@ class MappingRun {
     isFinished = false
     takesSlowPath = false
     if !pendingKeys.isEmpty {
-      pendingKeys.removeAll(keepingCapacity: true)
+      pendingKeys.removeAllForReuse()
     }
     if selection != nil {
       selection = nil

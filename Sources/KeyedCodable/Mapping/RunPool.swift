@@ -58,6 +58,7 @@ final class RunPool {
       let backend = map.decoding?.containers
     else { return }
     backend.end()
+    map.decoding?.trimForReuse()
     decodeMaps.append(map)
   }
 
@@ -84,6 +85,7 @@ final class RunPool {
       let backend = map.encoding?.containers
     else { return }
     backend.end()
+    map.encoding?.trimForReuse()
     encodeMaps.append(map)
   }
 

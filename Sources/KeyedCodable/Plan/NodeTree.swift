@@ -28,11 +28,11 @@ struct NodeTree {
       base = newBase
     }
     guard !addedParents.isEmpty || !adoptedParents.isEmpty else { return }
-    addedParents.removeAll(keepingCapacity: true)
-    addedKeys.removeAll(keepingCapacity: true)
-    addedHasChildren.removeAll(keepingCapacity: true)
-    addedChildren.removeAll(keepingCapacity: true)
-    adoptedParents.removeAll(keepingCapacity: true)
+    addedParents.removeAllForReuse()
+    addedKeys.removeAllForReuse()
+    addedHasChildren.removeAllForReuse()
+    addedChildren.removeAllForReuse()
+    adoptedParents.removeAllForReuse()
   }
 
   /// The number of nodes known: the table's and the added ones.
@@ -124,6 +124,22 @@ struct NodeTree {
   /// The member names from the mapped object down to `node`, joined with dots for messages.
   func keyPath(to node: Int) -> String {
     path(to: node).map(\.stringValue).joined(separator: ".")
+  }
+
+  /// A table of the first `limit` nodes known (all of them if there are fewer): made when a run
+  /// publishes a plan it stopped recording (see ``PlanFollower/recordingLimit``).
+  func table(nodes limit: Int) -> PathTable {
+    let count = Swift.min(limit, self.count)
+    guard count < self.count else { return table() }
+    let parents = (0..<count).map { parent(of: $0) }
+    let keys = (0..<count).map { key(of: $0) }
+    var hasChildren = [Bool](repeating: false, count: count)
+    var children: [PathTable.Child: Int] = [:]
+    for node in 1..<Swift.max(count, 1) where parents[node] >= 0 {
+      hasChildren[parents[node]] = true
+      children[PathTable.Child(parent: parents[node], name: keys[node].stringValue)] = node
+    }
+    return PathTable(parents: parents, keys: keys, hasChildren: hasChildren, children: children)
   }
 
   /// A table of every node known: made when a run publishes the plan it recorded.

@@ -29,6 +29,17 @@ struct PlanFollower {
   @usableFromInline private(set) var diverged = false
   /// The key paths known to this run.
   var tree: NodeTree
+  /// Whether a recording run stopped recording (see ``recordingLimit``).
+  private var recordingCut = false
+
+  /// The most entries, and the most nodes, a recorded plan keeps.
+  ///
+  /// A plan is shared and kept for the life of the process, and keys can come from data (a
+  /// model that maps `map[key.stringValue]` for every member it lists): a first run over a
+  /// million members must not leave a million entries behind. A model's own mappings are far
+  /// fewer; a run that makes more publishes the plan of its first ones, and later runs parse
+  /// the rest as they come, into nodes of their own.
+  static let recordingLimit = 16_384
 
   /// Starts following `plan`, or recording a new one.
   ///
@@ -60,6 +71,7 @@ struct PlanFollower {
     } else {
       tree.restart(base: nil)
     }
+    recordingCut = false
     if recording {
       recorded = []
       subscriptLimit = 0
@@ -140,7 +152,7 @@ struct PlanFollower {
   mutating func take(_ position: Int) -> PlanEntry {
     cursor = position + 1
     let entry = entries[position]
-    recorded?.append(entry)
+    record(entry)
     return entry
   }
 
@@ -192,7 +204,7 @@ struct PlanFollower {
     } else {
       target = valueTarget(parsed.segments, lossy: false)
     }
-    recorded?.append(PlanEntry(key: name, options: options, valueType: valueType, target: target))
+    record(PlanEntry(key: name, options: options, valueType: valueType, target: target))
     return target
   }
 
@@ -223,7 +235,7 @@ struct PlanFollower {
     }
     let parsed = ParsedKey(name, options: options)
     let node = parsed.isFlat ? 0 : tree.node(at: parsed.segments)
-    recorded?.append(
+    record(
       PlanEntry(
         key: name, options: options, valueType: MemberListing.self, target: .container(node: node))
     )
@@ -236,6 +248,26 @@ struct PlanFollower {
     let key = PathKey(planSegment: segments.last ?? "")
     let node = tree.child(of: parent, key: key)
     return .value(parent: parent, node: node, key: key, lossy: lossy)
+  }
+
+  /// Records `entry` for the plan this run makes, until the plan has ``recordingLimit`` entries
+  /// or nodes; the plan then keeps what came before.
+  private mutating func record(_ entry: PlanEntry) {
+    guard recorded != nil, !recordingCut else { return }
+    guard let count = recorded?.count, count < Self.recordingLimit,
+      tree.count <= Self.recordingLimit
+    else {
+      recordingCut = true
+      return
+    }
+    recorded?.append(entry)
+  }
+
+  /// Lets go of what this run's input made (nodes added for keys the plan doesn't know, the
+  /// mappings recorded), for a run kept between values.
+  mutating func trimForReuse() {
+    tree.restart(base: nil)
+    recorded = nil
   }
 
   // MARK: - Finishing
@@ -259,7 +291,15 @@ struct PlanFollower {
       }
       return nil
     }
-    let made = MappingPlan(entries: recorded, table: tree.table(), isStable: plan?.isStable ?? true)
+    let made: MappingPlan
+    if recordingCut || tree.count > Self.recordingLimit {
+      // Every entry recorded refers to nodes made before it, when there were no more than the
+      // limit. The plan doesn't list all the run's mappings: encodes collect their keys first.
+      made = MappingPlan(
+        entries: recorded, table: tree.table(nodes: Self.recordingLimit), isStable: false)
+    } else {
+      made = MappingPlan(entries: recorded, table: tree.table(), isStable: plan?.isStable ?? true)
+    }
     if plan == nil {
       PlanRegistry.shared.publish(made, for: modelType, decoding: isDecoding, replacing: nil)
     }

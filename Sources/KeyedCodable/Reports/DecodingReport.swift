@@ -15,7 +15,18 @@
 /// ```
 ///
 /// A report is a value: it can be kept, compared and sent across tasks.
+///
+/// A report keeps at most ``DecodingReporter/entryLimit`` entries (by default
+/// ``defaultEntryLimit``), so that a document of millions of invalid elements can't make it grow
+/// without bound; what it leaves out is counted in ``omittedEntryCount``, so that nothing is lost
+/// silently from the report itself either.
 public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
+  /// The number of entries a report keeps unless it is given another limit: 1,000.
+  ///
+  /// Pass a limit of your own to ``DecodingReporter/init(entryLimit:)`` or to
+  /// `decodeWithReport(_:from:with:entryLimit:)`.
+  public static let defaultEntryLimit = 1000
+
   /// What happened to one value.
   public enum Event: Sendable, Equatable, CustomStringConvertible {
     /// An element of a lossy array failed to decode and was left out.
@@ -83,23 +94,43 @@ public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The entries, in the order the decode met them.
+  /// The entries, in the order the decode met them: the first ones, up to the reporter's
+  /// limit.
   public internal(set) var entries: [Entry]
+
+  /// The number of entries left out after the reporter's limit was reached.
+  ///
+  /// ```swift
+  /// let (feed, report) = try decoder.decodeWithReport(Feed.self, from: data, entryLimit: 100)
+  /// if report.omittedEntryCount > 0 {
+  ///     logger.warning("\(report.omittedEntryCount) more values were dropped or replaced")
+  /// }
+  /// ```
+  public internal(set) var omittedEntryCount: Int
 
   /// Creates a report.
   ///
-  /// - Parameter entries: The entries.
-  public init(entries: [Entry] = []) {
+  /// - Parameters:
+  ///   - entries: The entries.
+  ///   - omittedEntryCount: The number of entries left out.
+  public init(entries: [Entry] = [], omittedEntryCount: Int = 0) {
     self.entries = entries
+    self.omittedEntryCount = omittedEntryCount
   }
 
   /// Whether nothing was dropped or replaced.
-  public var isEmpty: Bool { entries.isEmpty }
+  public var isEmpty: Bool { entries.isEmpty && omittedEntryCount == 0 }
 
-  /// One line per entry.
+  /// One line per entry, and a last line with the number of entries left out, if any.
   public var description: String {
-    entries.isEmpty
-      ? "Nothing dropped or replaced." : entries.map(\.description).joined(separator: "\n")
+    guard !isEmpty else { return "Nothing dropped or replaced." }
+    var lines = entries.map(\.description)
+    if omittedEntryCount > 0 {
+      lines.append(
+        "... and \(omittedEntryCount) more \(omittedEntryCount == 1 ? "entry" : "entries") not kept."
+      )
+    }
+    return lines.joined(separator: "\n")
   }
 }
 
@@ -114,32 +145,58 @@ public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
 /// print(reporter.report)
 /// ```
 public final class DecodingReporter: Sendable {
-  private let entries = Locked<[DecodingReport.Entry]>([])
+  private let recorded = Locked(DecodingReport())
   /// A reporter that receives every entry too.
   private let next: DecodingReporter?
+  /// The most entries the report keeps; later ones are only counted.
+  public let entryLimit: Int
 
   /// Creates an empty reporter.
-  public init() {
+  ///
+  /// - Parameter entryLimit: The most entries the report keeps (at least zero); the entries
+  ///   after them are counted in ``DecodingReport/omittedEntryCount``.
+  public init(entryLimit: Int = DecodingReport.defaultEntryLimit) {
     next = nil
+    self.entryLimit = Swift.max(0, entryLimit)
   }
 
   /// Creates an empty reporter that also hands every entry to `next`.
-  init(forwardingTo next: DecodingReporter?) {
+  init(forwardingTo next: DecodingReporter?, entryLimit: Int) {
     self.next = next
+    self.entryLimit = Swift.max(0, entryLimit)
   }
 
   /// The report of everything recorded so far.
   public var report: DecodingReport {
-    DecodingReport(entries: entries.withLock { $0 })
+    recorded.withLock { $0 }
   }
 
   /// Forgets everything recorded so far.
   public func reset() {
-    entries.withLock { $0.removeAll() }
+    recorded.withLock { $0 = DecodingReport() }
   }
 
-  func record(_ entry: DecodingReport.Entry) {
-    entries.withLock { $0.append(entry) }
+  /// Records an entry, made by `entry` only if the report keeps it (`entry` may be called by
+  /// each reporter of a chain: it makes the entry once).
+  func record(_ entry: () -> DecodingReport.Entry) {
+    let keeps = recorded.withLock { report in
+      guard report.entries.count < entryLimit else {
+        report.omittedEntryCount += 1
+        return false
+      }
+      return true
+    }
+    if keeps {
+      let made = entry()
+      recorded.withLock { report in
+        // Another decode may have filled the report in the meantime.
+        if report.entries.count < entryLimit {
+          report.entries.append(made)
+        } else {
+          report.omittedEntryCount += 1
+        }
+      }
+    }
     next?.record(entry)
   }
 }
@@ -158,10 +215,19 @@ enum Reporting {
     let reporter = MappingContext.current?.reporter
     let handler = DecodingReporter.debugHandler
     guard reporter != nil || handler != nil else { return }
-    let entry = DecodingReport.Entry(
-      event: event, codingPath: codingPath(), keyPath: keyPath(), error: error)
+    // Made once, and only if someone keeps it: a report past its limit only counts.
+    var made: DecodingReport.Entry?
+    func entry() -> DecodingReport.Entry {
+      if let made { return made }
+      let entry = DecodingReport.Entry(
+        event: event, codingPath: codingPath(), keyPath: keyPath(), error: error)
+      made = entry
+      return entry
+    }
     reporter?.record(entry)
-    handler?(entry)
+    if let handler {
+      handler(entry())
+    }
   }
 }
 

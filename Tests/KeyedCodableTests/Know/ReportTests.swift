@@ -456,8 +456,11 @@ struct ReportConcurrencyTests {
 }
 
 extension ReportConcurrencyTests {
-  @Test func oneReporterSharedByConcurrentDecodesKeepsEveryEntry() async throws {
-    let reporter = DecodingReporter()
+  /// A reporter shared by concurrent decodes keeps every entry up to its limit, and counts the
+  /// others: none is lost, also when decodes race to fill the report.
+  @Test(arguments: [Int.max, DecodingReport.defaultEntryLimit, 7])
+  func oneReporterSharedByConcurrentDecodesKeepsEveryEntry(limit: Int) async throws {
+    let reporter = DecodingReporter(entryLimit: limit)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for task in 0..<8 {
         group.addTask {
@@ -474,7 +477,8 @@ extension ReportConcurrencyTests {
       try await group.waitForAll()
     }
     let expected = (0..<8).map { Self.expectedPaths(task: $0).count * 200 }.reduce(0, +)
-    #expect(reporter.report.entries.count == expected)
+    #expect(reporter.report.entries.count == min(expected, limit))
+    #expect(reporter.report.omittedEntryCount == expected - min(expected, limit))
     #expect(reporter.report.entries.allSatisfy { $0.event == .droppedElement })
   }
 }

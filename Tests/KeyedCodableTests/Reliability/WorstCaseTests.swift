@@ -128,6 +128,162 @@ import Testing
         uniqueKeysWithValues: (0..<300).map { (1_000_000_000_000_000_000 + $0 * 100_000_000, $0) }))
   }
 
+  // MARK: - Keys from data
+
+  /// A model that maps each member it lists by the member's name as a key string: keys that
+  /// come from data, which a shared plan must not keep growing with.
+  struct NamedByData: Codable, Keyedable, Equatable {
+    var values: [String: Int] = [:]
+
+    init(values: [String: Int]) {
+      self.values = values
+    }
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      if case .decoding(let keys) = map.type {
+        for key in keys.all {
+          var value: Int?
+          try value <<- map[key.stringValue]
+          values[key.stringValue] = value
+        }
+      } else {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+          try value ->> map[name]
+        }
+      }
+    }
+  }
+
+  /// The same model, for the encoding plan (each type has one plan per direction).
+  struct EncodedByData: Encodable, Keyedable {
+    var values: [String: Int]
+
+    mutating func map(map: KeyMap) throws {
+      for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+        try value ->> map[name]
+      }
+    }
+  }
+
+  static func members(_ prefix: String, _ count: Int) -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: (0..<count).map { ("\(prefix)\($0)", $0) })
+  }
+
+  /// A first decode that maps more keys than a plan keeps publishes a plan of its first ones:
+  /// the shared state doesn't grow with the data, and later decodes still read every member.
+  @Test(arguments: [false, true])
+  func aPlanKeepsABoundedNumberOfKeysFromData(foundation: Bool) throws {
+    let limit = PlanFollower.recordingLimit
+    let first = Self.members("m", limit + 3000)
+    let data = try JSONEncoder().encode(first)
+    func decode(_ data: Data) throws -> NamedByData {
+      foundation
+        ? try JSONDecoder().decode(NamedByData.self, from: data)
+        : try KeyedJSONDecoder().decode(NamedByData.self, from: data)
+    }
+    #expect(try decode(data).values == first)
+    let plan = try #require(
+      PlanRegistry.shared.plan(for: ObjectIdentifier(NamedByData.self), decoding: true))
+    #expect(plan.entries.count <= limit)
+    #expect(plan.table.count <= limit)
+    // Other names, and the same ones again, after the plan.
+    let other = Self.members("n", 500).merging(Self.members("m", 10)) { $1 }
+    #expect(try decode(JSONEncoder().encode(other)).values == other)
+    #expect(try decode(data).values == first)
+  }
+
+  @Test func anEncodingPlanKeepsABoundedNumberOfKeysFromData() throws {
+    let limit = PlanFollower.recordingLimit
+    let encoders = [
+      ("keyed", { (value: EncodedByData) in try KeyedJSONEncoder().encode(value) }),
+      ("foundation", { (value: EncodedByData) in try JSONEncoder().encode(value) }),
+    ]
+    for (_, encode) in encoders {
+      for values in [Self.members("m", limit + 100), Self.members("n", 300)] {
+        let json = String(decoding: try encode(EncodedByData(values: values)), as: UTF8.self)
+        let expected = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        #expect(try canonicalJSON(json) == canonicalJSON(expected))
+      }
+    }
+    let plan = try #require(
+      PlanRegistry.shared.plan(for: ObjectIdentifier(EncodedByData.self), decoding: false))
+    #expect(plan.entries.count <= limit)
+    #expect(plan.table.count <= limit)
+  }
+
+  // MARK: - Reports
+
+  /// Integers, the invalid ones dropped.
+  struct LossyNumbers: Codable, Keyedable {
+    var numbers: [Int] = []
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try numbers <-> map["* numbers"]
+    }
+  }
+
+  /// A report keeps its first entries up to its limit and counts the others; a reporter the
+  /// context brings keeps its own.
+  @Test func aReportKeepsABoundedNumberOfEntriesAndCountsTheRest() throws {
+    let elements = (0..<2500).map { $0 % 5 == 0 ? "\($0)" : "\"x\"" }
+    let data = Data("{\"numbers\":[\(elements.joined(separator: ","))]}".utf8)
+    let dropped = 2000
+    for decoder in [AnyDecoder(JSONDecoder()), AnyDecoder(KeyedJSONDecoder())] {
+      let (value, report) = try decoder.decodeWithReport(LossyNumbers.self, from: data)
+      #expect(value.numbers == Array(stride(from: 0, to: 2500, by: 5)))
+      #expect(report.entries.count == DecodingReport.defaultEntryLimit)
+      #expect(report.omittedEntryCount == dropped - DecodingReport.defaultEntryLimit)
+      #expect(report.entries.first?.pathDescription == "numbers[1]")
+      #expect(
+        report.description.hasSuffix(
+          "\n... and \(dropped - DecodingReport.defaultEntryLimit) more entries not kept."))
+
+      let outer = DecodingReporter(entryLimit: 1)
+      let (_, small) = try decoder.decodeWithReport(
+        LossyNumbers.self, from: data, with: .reporting(to: outer), entryLimit: 3)
+      #expect(small.entries.map(\.pathDescription) == ["numbers[1]", "numbers[2]", "numbers[3]"])
+      #expect(small.omittedEntryCount == dropped - 3)
+      #expect(outer.report.entries.map(\.pathDescription) == ["numbers[1]"])
+      #expect(outer.report.omittedEntryCount == dropped - 1)
+      #expect(!DecodingReport(entries: [], omittedEntryCount: 1).isEmpty)
+    }
+  }
+
+  /// A top-level decoder of either kind, for tests that run on both.
+  struct AnyDecoder {
+    let decodeWithReport:
+      (Data, MappingContext, Int) throws -> (value: LossyNumbers, report: DecodingReport)
+
+    init(_ decoder: JSONDecoder) {
+      decodeWithReport = { data, context, limit in
+        try decoder.decodeWithReport(
+          LossyNumbers.self, from: data, with: context, entryLimit: limit)
+      }
+    }
+
+    init(_ decoder: KeyedJSONDecoder) {
+      decodeWithReport = { data, context, limit in
+        try decoder.decodeWithReport(
+          LossyNumbers.self, from: data, with: context, entryLimit: limit)
+      }
+    }
+
+    func decodeWithReport(
+      _ type: LossyNumbers.Type, from data: Data, with context: MappingContext = MappingContext(),
+      entryLimit: Int = DecodingReport.defaultEntryLimit
+    ) throws -> (value: LossyNumbers, report: DecodingReport) {
+      try decodeWithReport(data, context, entryLimit)
+    }
+  }
+
   /// The sum of the members' values, read with `allKeys` and `decode(_:forKey:)`, and the
   /// names listed.
   struct Sums: Decodable, Equatable {

@@ -113,9 +113,9 @@ final class JSONDecodingBackend: DecodingBackend {
     rootObject = -1
     // Only what a run used: clearing an empty array still makes a new buffer.
     if !objects.isEmpty {
-      objects.removeAll(keepingCapacity: true)
-      parents.removeAll(keepingCapacity: true)
-      keys.removeAll(keepingCapacity: true)
+      objects.removeAllForReuse()
+      parents.removeAllForReuse()
+      keys.removeAllForReuse()
     }
     if !convertedNames.isEmpty {
       convertedNames.removeAll()
