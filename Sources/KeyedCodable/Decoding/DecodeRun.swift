@@ -65,7 +65,9 @@ final class DecodeRun: MappingRun {
 
   override func trimForReuse() {
     super.trimForReuse()
-    presence.removeAllForReuse()
+    if presence.capacity > KeptStorage.limit {
+      presence = []
+    }
   }
 
   /// Starts another run on this object and its backend (see
@@ -150,7 +152,7 @@ final class DecodeRun: MappingRun {
   ///
   /// - Returns: Whether the object is there; `false` when it is absent and the mapping is
   ///   optional.
-  @usableFromInline
+  @usableFromInline @inline(never)
   func objectIsOpen(_ node: Int, for mapping: Mapping, required: Bool) throws -> Bool {
     try objectIsOpen(node, mapping, required: required)
   }
@@ -168,24 +170,55 @@ final class DecodeRun: MappingRun {
 
   /// Decodes the value `mapping` points at, through the backend (see
   /// ``decode(_:_:required:)``).
+  ///
+  /// A nested model's value is decoded inside this call, once per level of nesting: the frames
+  /// from here to the backend stay small (everything but the calls on the way down is out of
+  /// line), so that deep documents decode on small stacks.
   @usableFromInline
   func decodeMapping<Value: Decodable>(_ type: Value.Type, _ mapping: Mapping, required: Bool)
     throws -> Value?
   {
+    guard let target = try resolve(mapping, valueType: Value.self) else { return nil }
+    return try decodeResolved(Value.self, at: target, mapping, required: required)
+  }
+
+  /// The target of `mapping`, or `nil` when a key selection skips it.
+  ///
+  /// - Throws: When the mapping is used after its run.
+  @inline(never)
+  private func resolve(_ mapping: Mapping, valueType: Any.Type) throws -> MappingTarget? {
     try checkInUse(mapping)
     if selection != nil, skips(mapping) {
       return nil
     }
-    let target = target(of: mapping, valueType: Value.self)
+    let target = target(of: mapping, valueType: valueType)
     if mapping.extras?.debug == true {
       debugMapping(mapping, at: target)
     }
-    return try decodeResolved(Value.self, at: target, mapping, required: required)
+    return target
   }
 
   /// Decodes the value at `target`, the target of `mapping`, in the context the mapping gives
   /// its value, recovering from a failure where the mapping allows it.
+  ///
+  /// Inlined into its callers: one frame less per level of nesting.
+  @inline(__always)
   func decodeResolved<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    if let extras = mapping.extras, extras.scope != nil {
+      return try decodeScoped(Value.self, at: target, mapping, required: required)
+    }
+    do {
+      return try decode(Value.self, at: target, mapping, required: required)
+    } catch {
+      return try recover(Value.self, at: target, mapping, required: required, after: error)
+    }
+  }
+
+  /// ``decodeRecovering(_:at:_:required:)`` in the context the mapping gives its value.
+  @inline(never)
+  private func decodeScoped<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
   ) throws -> Value? {
     guard let extras = mapping.extras, let scope = extras.scope else {
@@ -238,7 +271,33 @@ final class DecodeRun: MappingRun {
   }
 
   /// Decodes the value at any target: plain members, flat values and lossy arrays.
+  ///
+  /// A plain member is read from this small frame (inlined into its callers); the other targets
+  /// out of line.
+  @inline(__always)
   private func decode<Value: Decodable>(
+    _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
+  ) throws -> Value? {
+    guard case .value(let parent, _, let key, false) = target else {
+      return try decodeOther(Value.self, at: target, mapping, required: required)
+    }
+    guard try objectIsOpen(parent, for: mapping, required: required) else { return nil }
+    // The JSON coder's backend is called directly: no witness thunk on the way down.
+    if let json {
+      return required
+        ? try json.decode(Value.self, forKey: key, in: parent)
+        : try json.decodeIfPresent(Value.self, forKey: key, in: parent)
+    }
+    if required {
+      return try backend.decode(Value.self, forKey: key, in: parent)
+    }
+    return try backend.decodeIfPresent(Value.self, forKey: key, in: parent)
+  }
+
+  /// Decodes the value at a target other than a plain member: lossy arrays and dictionaries,
+  /// flat values, listed objects.
+  @inline(never)
+  private func decodeOther<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
   ) throws -> Value? {
     switch target {

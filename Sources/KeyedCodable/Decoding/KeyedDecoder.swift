@@ -32,9 +32,16 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    var map = keyMap(for: Model.self)
-    defer { RunPool.current?.recycleDecoding(&map) }
-    try map.run.run { try object.map(map: map) }
+    guard let pool = RunPool.current else {
+      let map = keyMap(for: Model.self, pool: nil)
+      try map.run.run { try object.map(map: map) }
+      return
+    }
+    try pool.nested(orThrow: StackGuard.tooDeepToDecode(codingPath: decoder.codingPath)) {
+      var map = keyMap(for: Model.self, pool: pool)
+      defer { pool.recycleDecoding(&map) }
+      try map.run.run { try object.map(map: map) }
+    }
   }
 
   /// Decodes the mappings of a class instance into `object`.
@@ -51,9 +58,16 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    var map = keyMap(for: type(of: object))
-    defer { RunPool.current?.recycleDecoding(&map) }
-    try map.run.run { try object.map(map: map) }
+    guard let pool = RunPool.current else {
+      let map = keyMap(for: type(of: object), pool: nil)
+      try map.run.run { try object.map(map: map) }
+      return
+    }
+    try pool.nested(orThrow: StackGuard.tooDeepToDecode(codingPath: decoder.codingPath)) {
+      var map = keyMap(for: type(of: object), pool: pool)
+      defer { pool.recycleDecoding(&map) }
+      try map.run.run { try object.map(map: map) }
+    }
   }
 
   /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
@@ -79,7 +93,7 @@ public struct KeyedDecoder {
   /// Asks only the decoders that are known to bring a backend, by comparing their type: a
   /// dynamic cast to ``DecodingBackendProvider`` would cost more than many mappings for every
   /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(to:)-(Model)``.)
-  private func keyMap(for modelType: Any.Type) -> KeyMap {
+  private func keyMap(for modelType: Any.Type, pool: RunPool?) -> KeyMap {
     if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
       let json = decoder as? JSONSuperDecoder
     {
@@ -89,7 +103,7 @@ public struct KeyedDecoder {
         decoding: DecodeRun(
           json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext))
     }
-    if let pool = RunPool.current {
+    if let pool {
       return pool.decodingMap(for: decoder, model: modelType)
     }
     return KeyMap(

@@ -213,7 +213,14 @@ private func capture(
   case let value as Double: slot.set(.floating(value))
   case let value as Float: slot.set(.floating(Double(value)))
   default:
-    try value.encode(to: CapturingEncoder(slot: slot, codingPath: codingPath, userInfo: userInfo))
+    // A value inside the captured one: its depth is this encoder's to bound.
+    guard let pool = RunPool.current else {
+      return try value.encode(
+        to: CapturingEncoder(slot: slot, codingPath: codingPath, userInfo: userInfo))
+    }
+    try pool.nested(orThrow: StackGuard.tooDeepToEncode(value, codingPath: codingPath)) {
+      try value.encode(to: CapturingEncoder(slot: slot, codingPath: codingPath, userInfo: userInfo))
+    }
   }
 }
 

@@ -39,9 +39,23 @@ public struct KeyedEncoder {
   func encode<Model: Keyedable>(from object: Model, typeField: (key: String, name: String)?)
     throws
   {
+    let json = Self.jsonEncoder(encoder)
+    // The JSON coder counts its own nesting; on other coders, each thread's pool does.
+    if json == nil, let pool = RunPool.current {
+      return try pool.nested(
+        orThrow: StackGuard.tooDeepToEncode(object, codingPath: encoder.codingPath)
+      ) { try encode(from: object, typeField: typeField, json: nil, pool: pool) }
+    }
+    try encode(from: object, typeField: typeField, json: json, pool: nil)
+  }
+
+  /// ``encode(from:typeField:)`` with the coder's own encoder or the thread's pool found.
+  private func encode<Model: Keyedable>(
+    from object: Model, typeField: (key: String, name: String)?, json: JSONStreamEncoder?,
+    pool: RunPool?
+  ) throws {
     let model = type(of: object)
     let modelType = ObjectIdentifier(model)
-    let json = Self.jsonEncoder(encoder)
     var plan: MappingPlan?
     var readsContext: Bool
     if let json {
@@ -59,7 +73,6 @@ public struct KeyedEncoder {
       json?.forgetPlan(of: modelType)
     }
     var map: KeyMap
-    let pool = json == nil ? RunPool.current : nil
     if let json {
       map = json.keyMap(for: model, plan: plan)
     } else if let pool {

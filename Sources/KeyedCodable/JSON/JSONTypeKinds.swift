@@ -32,8 +32,15 @@ struct JSONTypeKindCache<Array, Dictionary> {
     if types[slot] == id {
       return kinds[slot]
     }
+    return learn(type, slot: slot, classify: classify)
+  }
+
+  /// Works out the kind of `type` and keeps it in `slot`: out of line, so that the frames of the
+  /// callers (on the path of every nested value) stay small.
+  @inline(never)
+  private mutating func learn(_ type: Any.Type, slot: Int, classify: (Any.Type) -> Kind) -> Kind {
     let kind = classify(type)
-    types[slot] = id
+    types[slot] = ObjectIdentifier(type)
     kinds[slot] = kind
     return kind
   }

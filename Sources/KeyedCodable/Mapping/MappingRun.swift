@@ -87,7 +87,9 @@ class MappingRun {
   /// made stays alive after its decode or encode.
   func trimForReuse() {
     follower.trimForReuse()
-    pendingKeys.removeAllForReuse()
+    if pendingKeys.capacity > KeptStorage.limit {
+      pendingKeys = []
+    }
   }
 
   /// Starts another run of `model` on this object, for runs that are kept and reused (see
@@ -221,16 +223,33 @@ class MappingRun {
   /// - Parameter body: The call.
   /// - Returns: The plan the run recorded, if it recorded one.
   /// - Throws: The error of the call; a run that throws shares nothing it learned.
+  ///
+  /// A nested model's run runs inside the call of its parent's, once per level of nesting: this
+  /// frame is kept small (the end of the run is out of line), so that deep documents decode on
+  /// small stacks.
   @discardableResult
   final func run(_ body: () throws -> Void) throws -> MappingPlan? {
     do {
       try body()
     } catch {
-      isFinished = true
-      takesSlowPath = true
-      follower.finish(modelType: modelType, publishing: false)
+      abandon()
       throw error
     }
+    return try complete()
+  }
+
+  /// Ends a run that threw: it shares nothing it learned.
+  @inline(never)
+  private func abandon() {
+    isFinished = true
+    takesSlowPath = true
+    follower.finish(modelType: modelType, publishing: false)
+  }
+
+  /// Ends a run that completed: publishes what it learned, and throws for a key selection that
+  /// named something the run never mapped.
+  @inline(never)
+  private func complete() throws -> MappingPlan? {
     isFinished = true
     takesSlowPath = true
     let plan = follower.finish(modelType: modelType, publishing: true)

@@ -30,6 +30,52 @@ final class RunPool {
   #endif
   /// The most key maps kept per direction: one per level of nesting a document uses at once.
   private static let limit = 16
+  /// The number of ``Keyedable`` values being decoded or encoded inside one another on this
+  /// thread (see ``StackGuard``).
+  #if DEBUG
+    private var depth = 0
+  #else
+    @exclusivity(unchecked) private var depth = 0
+  #endif
+
+  /// Counts a ``Keyedable`` value starting inside the others; pair with ``leave()``.
+  ///
+  /// - Returns: Where the value goes on (see ``StackGuard``). On a fresh stack, the caller calls
+  ///   itself again there, which counts the value on the other thread's pool.
+  @inline(__always)
+  func enter() -> StackGuard.Descent {
+    depth &+= 1
+    return StackGuard.descent(atDepth: depth)
+  }
+
+  /// Counts a ``Keyedable`` value as done (see ``enter()``).
+  @inline(__always)
+  func leave() {
+    depth &-= 1
+  }
+
+  /// Runs `body`, which decodes or encodes a value inside the values this thread is working
+  /// on, counted in this pool: on a fresh stack when the thread's stack runs low (see
+  /// ``StackGuard``).
+  ///
+  /// - Parameters:
+  ///   - tooDeep: The error to throw when the value is nested deeper than
+  ///     ``StackGuard/maximumNesting``.
+  ///   - body: The decode or the encode.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or `tooDeep`.
+  @inline(__always)
+  func nested<Value>(
+    orThrow tooDeep: @autoclosure () -> any Error, _ body: () throws -> Value
+  ) throws -> Value {
+    let descent = enter()
+    defer { leave() }
+    switch descent {
+    case .here: return try body()
+    case .freshStack: return try StackGuard.onFreshStack(body)
+    case .tooDeep: throw tooDeep()
+    }
+  }
 
   // MARK: - Decoding
 

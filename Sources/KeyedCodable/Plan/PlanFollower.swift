@@ -267,7 +267,9 @@ struct PlanFollower {
   /// mappings recorded), for a run kept between values.
   mutating func trimForReuse() {
     tree.restart(base: nil)
-    recorded = nil
+    if recorded != nil {
+      recorded = nil
+    }
   }
 
   // MARK: - Finishing

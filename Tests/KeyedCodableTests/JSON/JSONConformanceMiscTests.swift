@@ -679,7 +679,7 @@ import Testing
         == .value(.nested(512)))
   }
 
-  @Test func anyDepthIsWrittenWhereFoundationRefuses512Levels() {
+  @Test func theDepthTheDecodersReadIsWrittenWhereFoundationRefuses512Levels() {
     let encoders = EncoderPair()
     #expect(
       encoders.expectSame(JSONValue.nested(511))
@@ -688,6 +688,14 @@ import Testing
     let (ours, foundation) = encoders.encode(JSONValue.nested(512))
     #expect(ours == .value(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
     #expect(foundation == .error(CodingErrorShape("invalidValue", at: [])))
+    // One more level is refused, where it starts.
+    let tooDeep = encoders.encode(JSONValue.nested(513)).ours
+    guard case .error(let shape) = tooDeep else {
+      Issue.record("513 levels were written: \(tooDeep)")
+      return
+    }
+    #expect(shape.kind == "invalidValue")
+    #expect(shape.path.count == 512)
   }
 
   // MARK: - userInfo

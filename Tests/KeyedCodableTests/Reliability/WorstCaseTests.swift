@@ -284,6 +284,201 @@ import Testing
     }
   }
 
+  // MARK: - Stack
+
+  /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it: a crash
+  /// there (a stack overflow) ends the test run.
+  static func onThread<Value: Sendable>(
+    stackSize: Int, _ body: @escaping @Sendable () throws -> Value
+  ) throws -> Value {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var outcome: Result<Value, any Error>?
+    let thread = Thread {
+      outcome = Result { try body() }
+      done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    return try #require(outcome).get()
+  }
+
+  /// `{"next":{"next":…{}…}}`, `levels` objects deep.
+  static func chain(_ levels: Int) -> Data {
+    Data(
+      (String(repeating: #"{"next":"#, count: levels - 1) + "{}"
+        + String(repeating: "}", count: levels - 1)).utf8)
+  }
+
+  /// A synthesized recursive class.
+  final class SynthesizedNode: Codable, Sendable {
+    let next: SynthesizedNode?
+
+    var depth: Int { 1 + (next?.depth ?? 0) }
+  }
+
+  /// A `Keyedable` recursive class, decoded first on a small stack (no plan yet).
+  final class KeyedNode: Codable, Keyedable, @unchecked Sendable {
+    var next: KeyedNode?
+
+    init(next: KeyedNode? = nil) {
+      self.next = next
+    }
+
+    required init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: self)
+    }
+
+    func map(map: KeyMap) throws {
+      try next <-> map["next"]
+    }
+
+    var depth: Int { 1 + (next?.depth ?? 0) }
+  }
+
+  /// A recursive enum: `{"node":{"_0":…{"leaf":{}}…}}`.
+  indirect enum Tree: Codable, Sendable {
+    case leaf
+    case node(Tree)
+
+    var depth: Int {
+      if case .node(let inner) = self { return 1 + inner.depth }
+      return 1
+    }
+  }
+
+  static func tree(_ levels: Int) -> Data {
+    Data(
+      (String(repeating: #"{"node":{"_0":"#, count: levels - 1) + #"{"leaf":{}}"#
+        + String(repeating: "}}", count: levels - 1)).utf8)
+  }
+
+  /// Every depth the decoders accept decodes on the stack of a secondary thread of Apple
+  /// platforms (512 KiB), and on a quarter of it: past a few dozen levels, a value whose thread
+  /// runs low on stack goes on on a thread of its own.
+  @Test(arguments: [512 * 1024, 128 * 1024])
+  func documentsAsDeepAsTheDecodersReadDecodeOnSmallStacks(stackSize: Int) throws {
+    let levels = JSONScanner.maximumDepth
+    let chain = Self.chain(levels)
+    #expect(
+      try Self.onThread(stackSize: stackSize) {
+        try KeyedJSONDecoder().decode(SynthesizedNode.self, from: chain).depth
+      } == levels)
+    #expect(
+      try Self.onThread(stackSize: stackSize) {
+        try KeyedJSONDecoder().decode(KeyedNode.self, from: chain).depth
+      } == levels)
+    #expect(
+      try Self.onThread(stackSize: stackSize) {
+        try JSONDecoder().decode(KeyedNode.self, from: chain).depth
+      } == levels)
+    let tree = Self.tree(levels / 2)
+    #expect(
+      try Self.onThread(stackSize: stackSize) {
+        try KeyedJSONDecoder().decode(Tree.self, from: tree).depth
+      } == levels / 2)
+  }
+
+  /// The context of a decode goes with a value that continues on another thread.
+  @Test func aValueOnAFreshStackKeepsTheDecodesContext() throws {
+    struct Reads: Decodable, Keyedable, Sendable {
+      static let key = ContextKey<Int>("stack.test")
+      var next: [Reads] = []
+      var seen: Int?
+
+      init(from decoder: any Decoder) throws {
+        try KeyedDecoder(with: decoder).decode(to: &self)
+      }
+
+      mutating func map(map: KeyMap) throws {
+        try next <<- map["next"]
+        seen = try map.context(Self.key)
+      }
+    }
+    let levels = 250
+    let json = Data(
+      (String(repeating: #"{"next":["#, count: levels) + #"{"next":[]}"#
+        + String(repeating: "]}", count: levels)).utf8)
+    let deepest = try Self.onThread(stackSize: 128 * 1024) {
+      var value = try KeyedJSONDecoder().decode(
+        Reads.self, from: json, with: .value(7, for: Reads.key))
+      while let next = value.next.first { value = next }
+      return value.seen
+    }
+    #expect(deepest == 7)
+  }
+
+  /// A value deeper than the decoders read is not written: `invalidValue` at its path, also for
+  /// values that are far deeper still (no recursion without end).
+  @Test func valuesDeeperThanTheDecodersReadThrowInsteadOfOverflowing() throws {
+    func keyedChain(_ levels: Int) -> KeyedNode {
+      var node = KeyedNode()
+      for _ in 1..<levels { node = KeyedNode(next: node) }
+      return node
+    }
+    let written = try KeyedJSONEncoder().encode(keyedChain(JSONScanner.maximumDepth))
+    #expect(try KeyedJSONDecoder().decode(KeyedNode.self, from: written).depth == 512)
+    for levels in [513, 1_000_000] {
+      let deep = keyedChain(levels)
+      defer { Self.unchain(deep) }
+      let error = try Self.onThread(stackSize: 512 * 1024) {
+        do {
+          _ = try KeyedJSONEncoder().encode(deep)
+          return nil as EncodingError?
+        } catch let error as EncodingError {
+          return error
+        }
+      }
+      guard case .invalidValue(_, let context) = try #require(error) else {
+        Issue.record("expected invalidValue")
+        continue
+      }
+      // The value that opens the 513th object, or the one inside it.
+      #expect((512...513).contains(context.codingPath.count))
+      #expect(context.debugDescription.hasPrefix("Too many nested arrays or objects"))
+    }
+  }
+
+  /// Lets go of a long chain one node at a time (releasing its head would recurse through every
+  /// node).
+  static func unchain(_ head: KeyedNode) {
+    var node: KeyedNode? = head
+    while let current = node {
+      node = current.next
+      current.next = nil
+    }
+  }
+
+  /// A value that encodes itself through single value containers, without end, is stopped at
+  /// ``StackGuard/maximumNesting`` levels; so is a type that decodes itself again.
+  @Test func recursionWithoutContainersIsBounded() throws {
+    struct Endless: Codable, Sendable {
+      init() {}
+
+      init(from decoder: any Decoder) throws {
+        self = try decoder.singleValueContainer().decode(Endless.self)
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Endless())
+      }
+    }
+    let encoding = try Self.onThread(stackSize: 512 * 1024) {
+      Result { try KeyedJSONEncoder().encode(Endless()) }.map { _ in () }
+    }
+    #expect(throws: EncodingError.self) { try encoding.get() }
+    let decoding = try Self.onThread(stackSize: 512 * 1024) {
+      Result { try KeyedJSONDecoder().decode(Endless.self, from: Data("1".utf8)) }.map { _ in () }
+    }
+    #expect {
+      try decoding.get()
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription.contains("more than \(StackGuard.maximumNesting) levels")
+    }
+  }
+
   /// The sum of the members' values, read with `allKeys` and `decode(_:forKey:)`, and the
   /// names listed.
   struct Sums: Decodable, Equatable {

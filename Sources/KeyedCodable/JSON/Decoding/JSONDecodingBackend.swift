@@ -52,6 +52,8 @@ final class JSONDecodingBackend: DecodingBackend {
     @exclusivity(unchecked) private var convertedNames: [Int: [String: Int]] = [:]
   #endif
   private let convertsNames: Bool
+  /// The hasher of member names (see ``JSONNameIndex/NameHasher``), read once.
+  private let hasher = JSONNameIndex.NameHasher.shared
 
   // Reading whole objects (see the type's overview). Unchecked exclusivity in release builds
   // only (see ``MappingRun``): read on every mapping.
@@ -180,9 +182,29 @@ final class JSONDecodingBackend: DecodingBackend {
     path(of: node).keys
   }
 
+  // `decode` and `decodeIfPresent` are on the path of a nested model's value, once per level of
+  // nesting: the member is looked up out of line, so that their frames stay small.
+
   func decode<Value: Decodable>(_ type: Value.Type, forKey key: PathKey, in node: Int) throws
     -> Value
   {
+    try decoder.unwrapNested(
+      try requiredMember(key, in: node), as: Value.self, at: path(of: node).appending(key))
+  }
+
+  func decodeIfPresent<Value: Decodable>(
+    _ type: Value.Type, forKey key: PathKey, in node: Int
+  ) throws -> Value? {
+    let entry = presentMember(key, in: node)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapNested(entry, as: Value.self, at: path(of: node).appending(key))
+  }
+
+  /// The value entry of member `key` of the open object `node`.
+  ///
+  /// - Throws: `keyNotFound` when the object has no such member.
+  @inline(never)
+  private func requiredMember(_ key: PathKey, in node: Int) throws -> Int {
     guard let entry = member(key, in: node) else {
       throw DecodingError.keyNotFound(
         key,
@@ -190,14 +212,15 @@ final class JSONDecodingBackend: DecodingBackend {
           codingPath: path(of: node).keys,
           debugDescription: "No value associated with key \(key) (\(key))."))
     }
-    return try decoder.unwrap(entry, as: Value.self, at: path(of: node).appending(key))
+    return entry
   }
 
-  func decodeIfPresent<Value: Decodable>(
-    _ type: Value.Type, forKey key: PathKey, in node: Int
-  ) throws -> Value? {
-    guard let entry = member(key, in: node), document.kind(entry) != .null else { return nil }
-    return try decoder.unwrap(entry, as: Value.self, at: path(of: node).appending(key))
+  /// The value entry of member `key` of the open object `node`, or `-1` when it is missing or
+  /// `null`.
+  @inline(never)
+  private func presentMember(_ key: PathKey, in node: Int) -> Int {
+    guard let entry = member(key, in: node), document.kind(entry) != .null else { return -1 }
+    return entry
   }
 
   func isAbsent(_ key: PathKey, in node: Int) throws -> Bool {
@@ -439,7 +462,7 @@ final class JSONDecodingBackend: DecodingBackend {
     let start = Int(members.slotStart[node])
     let bytes = document.bytes
     let values = values
-    let hasher = JSONNameIndex.NameHasher.shared
+    let hasher = hasher
     members.withLookup { lookup in
       var name = object &+ 1
       let end = document.next(object)

@@ -236,8 +236,24 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   #endif
 
+  // The two generic methods are on the path of every nested value, once per level of nesting:
+  // they look the member up out of line, so that their own frames stay small (see
+  // ``JSONValueDecoder/unwrapNested(_:as:at:)``).
+
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unwrap(try required(key), as: T.self, at: path.appending(key))
+    try decoder.unwrapNested(try requiredEntry(key), as: T.self, at: path.appending(key))
+  }
+
+  /// ``required(_:)``, out of line.
+  @inline(never)
+  private func requiredEntry(_ key: Key) throws -> Int {
+    try required(key)
+  }
+
+  /// ``present(_:)``, out of line.
+  @inline(never)
+  private func presentEntry(_ key: Key) -> Int? {
+    present(key)
   }
 
   /// The value entry of `key`'s member, or `nil` when it is missing or `null`.
@@ -318,8 +334,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let entry = present(key) else { return nil }
-    return try decoder.unwrap(entry, as: T.self, at: path.appending(key))
+    guard let entry = presentEntry(key) else { return nil }
+    return try decoder.unwrapNested(entry, as: T.self, at: path.appending(key))
   }
 
   func nestedContainer<NestedKey: CodingKey>(

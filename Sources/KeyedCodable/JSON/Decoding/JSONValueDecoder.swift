@@ -19,6 +19,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) var value = 0
   #endif
+  /// The number of values being decoded inside one another (see ``StackGuard``).
+  #if DEBUG
+    private var depth = 0
+  #else
+    @exclusivity(unchecked) private var depth = 0
+  #endif
   /// The coding path of ``value``.
   #if DEBUG
     var path = JSONCodingPath.root
@@ -329,9 +335,61 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try unwrapOther(entry, as: T.self, at: path())
   }
 
+  /// Decodes the value at `entry` as `T`, for the generic methods of containers: as
+  /// ``unwrap(_:as:at:)``, with the least stack for a value that decodes itself.
+  ///
+  /// Decoding a nested value recurses through the frames between the container method that
+  /// asks for it and the value's `init(from:)`, once per level of nesting: a document 512 levels
+  /// deep must decode on a thread of 512 KiB. A type that decodes itself goes straight to its
+  /// `init(from:)` from this one small frame; every other type is read out of line.
+  @inline(__always)
+  func unwrapNested<T: Decodable>(
+    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    if T.self != String.self, T.self != Int.self, T.self != Double.self, T.self != Bool.self,
+      case .other = typeKinds.kind(of: T.self, classify: Self.classify)
+    {
+      return try decodeNested(entry, as: T.self, at: path())
+    }
+    return try unwrapOutOfLine(entry, as: T.self, path: path)
+  }
+
+  /// ``unwrap(_:as:at:)`` for a type that doesn't decode itself, out of line.
+  ///
+  /// The path is forwarded as it is, not wrapped in a closure of its own at each call.
+  @inline(never)
+  private func unwrapOutOfLine<T: Decodable>(
+    _ entry: Int, as type: T.Type, path: () -> JSONCodingPath
+  ) throws -> T {
+    if T.self == String.self {
+      return reinterpret(try unwrapString(entry, at: path()), as: T.self)
+    } else if T.self == Int.self {
+      return reinterpret(try unwrapInteger(entry, as: Int.self, at: path()), as: T.self)
+    } else if T.self == Double.self {
+      return reinterpret(try unwrapFloat(entry, as: Double.self, at: path()), as: T.self)
+    } else if T.self == Bool.self {
+      return reinterpret(try unwrapBool(entry, at: path()), as: T.self)
+    }
+    return try unwrapKnown(entry, as: T.self, path: path)
+  }
+
   /// Decodes the value at `entry` as any type but the four most common ones.
+  ///
+  /// A type that decodes itself goes straight to its `init(from:)` from this small frame (see
+  /// ``unwrapNested(_:as:at:)``); the types this decoder reads are read out of line.
   func unwrapOther<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    if case .other = typeKinds.kind(of: T.self, classify: Self.classify) {
+      return try decodeNested(entry, as: T.self, at: path())
+    }
+    return try unwrapKnown(entry, as: T.self, path: path)
+  }
+
+  /// Decodes the value at `entry` as an array, a dictionary or a scalar this decoder reads.
+  @inline(never)
+  private func unwrapKnown<T: Decodable>(
+    _ entry: Int, as type: T.Type, path: () -> JSONCodingPath
   ) throws -> T {
     switch typeKinds.kind(of: T.self, classify: Self.classify) {
     case .array(let arrayType) where document.kind(entry) == .array:
@@ -375,6 +433,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   /// Points the decoder at `entry` while `T` decodes itself.
+  ///
+  /// Inlined into its callers: one frame less per level of nesting.
+  @inline(__always)
   func decodeNested<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
@@ -382,11 +443,30 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     let outerPath = self.path
     value = entry
     self.path = path()
+    depth &+= 1
     defer {
       value = outerValue
       self.path = outerPath
+      depth &-= 1
+    }
+    if depth > StackGuard.uncheckedDepth {
+      return try decodeDeep(T.self)
     }
     return try T(from: self)
+  }
+
+  /// Decodes the current value, nested deeper than ``StackGuard/uncheckedDepth``, as `T`: on a
+  /// thread of its own when this one's stack runs low (see ``StackGuard``).
+  ///
+  /// - Throws: `dataCorrupted` deeper than ``StackGuard/maximumNesting`` (a type whose
+  ///   `init(from:)` decodes itself again without end), and the value's own errors.
+  @inline(never)
+  private func decodeDeep<T: Decodable>(_ type: T.Type) throws -> T {
+    switch StackGuard.descent(atDepth: depth) {
+    case .here: return try T(from: self)
+    case .freshStack: return try StackGuard.onFreshStack { try T(from: self) }
+    case .tooDeep: throw StackGuard.tooDeepToDecode(codingPath: path.keys)
+    }
   }
 
   /// The value at `entry` as one of the scalar types this decoder reads itself, or as any other

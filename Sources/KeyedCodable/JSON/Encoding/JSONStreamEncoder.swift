@@ -35,6 +35,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     /// One bit for each name noted in the frame, picked by its fingerprint: a name whose bit
     /// is clear is new to the object, with no comparison.
     var nameBits: UInt64 = 0
+    /// Whether the frame has more names than its ``nameBits`` tell apart, and a table of them in
+    /// ``JSONStreamEncoder/nameTables``.
+    var hasNameTable = false
   }
 
   /// A member name written into an object: for finding repeats and for sorting.
@@ -74,6 +77,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     private var nextFrameID = 0
   #else
     @exclusivity(unchecked) private var nextFrameID = 0
+  #endif
+  /// The number of values being encoded inside one another (see ``StackGuard``).
+  #if DEBUG
+    private var nesting = 0
+  #else
+    @exclusivity(unchecked) private var nesting = 0
   #endif
   /// The slot being filled, if any.
   #if DEBUG
@@ -151,6 +160,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Lets `value` encode itself into a new slot at `path`.
   func encodeNested<T: Encodable>(_ value: T, at path: JSONCodingPath) throws {
+    let descent = try enterNested(value, at: path)
+    defer { nesting &-= 1 }
     let outer = slot
     let outerError = deferredError
     deferredError = nil
@@ -159,9 +170,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       slot = outer
       if deferredError == nil { deferredError = outerError }
     }
-    try value.encode(to: self)
+    if case .freshStack = descent {
+      try StackGuard.onFreshStack { try value.encode(to: self) }
+    } else {
+      try value.encode(to: self)
+    }
     if let deferredError {
-      throw deferredError
+      throw deferredError is DepthExceeded ? Self.tooDeep(value, at: path) : deferredError
     }
     if !slot.isFilled {
       guard outer.depth > 0 || !frames.isEmpty || writer.count > 0 else {
@@ -247,6 +262,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeArray<T, A: JSONEncodableArray>(
     _ value: T, as type: A.Type, at path: () -> JSONCodingPath
   ) throws {
+    guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
+    if case .freshStack = try enterNested(value, at: path()) {
+      defer { nesting &-= 1 }
+      return try StackGuard.onFreshStack {
+        try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
+      }
+    }
+    defer { nesting &-= 1 }
     try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
   }
 
@@ -254,7 +277,55 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeDictionary<T, D: JSONStringKeyedEncodableDictionary>(
     _ value: T, as type: D.Type, at path: () -> JSONCodingPath
   ) throws {
+    guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
+    if case .freshStack = try enterNested(value, at: path()) {
+      defer { nesting &-= 1 }
+      return try StackGuard.onFreshStack {
+        try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
+      }
+    }
+    defer { nesting &-= 1 }
     try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
+  }
+
+  // MARK: - Depth
+
+  /// The most arrays and objects open at once: as many as the decoders read.
+  static let maximumDepth = JSONScanner.maximumDepth
+
+  /// Counts a value nested inside the others (pair with `nesting &-= 1`), and says where it
+  /// goes on (see ``StackGuard``).
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the value is inside more arrays and objects than
+  ///   the decoders read, or nested deeper than ``StackGuard/maximumNesting``.
+  @inline(__always)
+  private func enterNested(
+    _ value: @autoclosure () -> Any, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> StackGuard.Descent {
+    // Inside more frames than allowed: the innermost one is too deep already.
+    guard frames.count <= Self.maximumDepth else { throw Self.tooDeep(value(), at: path()) }
+    nesting &+= 1
+    let descent = StackGuard.descent(atDepth: nesting)
+    if case .tooDeep = descent {
+      nesting &-= 1
+      throw StackGuard.tooDeepToEncode(value(), codingPath: path().keys)
+    }
+    return descent
+  }
+
+  /// A container opened inside as many arrays and objects as the decoders read, which the
+  /// value that opened it reports as ``tooDeep(_:at:)``.
+  private struct DepthExceeded: Error {}
+
+  /// The error of a value inside more arrays and objects than the decoders read.
+  static func tooDeep(_ value: Any, at path: JSONCodingPath) -> EncodingError {
+    .invalidValue(
+      value,
+      .init(
+        codingPath: path.keys,
+        debugDescription:
+          "Too many nested arrays or objects: JSON is written \(maximumDepth) levels deep at most, as deep as it is read."
+      ))
   }
 
   func double(_ value: Double, at path: @autoclosure () -> JSONCodingPath) throws {
@@ -426,6 +497,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Opens an array or an object at the current position of the output.
   func pushFrame(object: Bool) -> (index: Int, id: Int) {
+    if frames.count >= Self.maximumDepth {
+      // Thrown when the value finishes, as `tooDeep` with the value (see `encodeNested`).
+      deferError(DepthExceeded())
+    }
     writer.open(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
     let id = nextFrameID
     nextFrameID &+= 1
@@ -467,8 +542,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         if frame.hasNonASCIIName {
           canonicalNames[frame.id] = nil
         }
-        if !largeObjectNames.isEmpty {
-          largeObjectNames[frame.id] = nil
+        if frame.hasNameTable {
+          nameTables.removeLast()
         }
         writer.close(UInt8(ascii: "}"), count: frame.count)
       } else {
@@ -571,7 +646,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       var collides = false
       // Objects are small as a rule: a name whose bit is clear is new, others are compared
       // with the earlier names of the same fingerprint. A big object (a dictionary) keeps a
-      // table of its fingerprints, each with its first name.
+      // table of its fingerprints, each with its first name (see ``JSONNameTable``).
       if names.count &- first <= 32 {
         let bit: UInt64 = 1 &<< (fingerprint &>> 58)
         if frames[index].nameBits & bit != 0 {
@@ -582,17 +657,15 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         }
         frames[index].nameBits |= bit
       } else {
-        let id = frames[index].id
-        if largeObjectNames[id] == nil {
-          var table: [UInt64: Int] = [:]
-          for position in first..<names.count where table[names[position].fingerprint] == nil {
-            table[names[position].fingerprint] = position
-          }
-          largeObjectNames[id] = table
+        // The object being written is the innermost one, so its table is the last one.
+        if !frames[index].hasNameTable {
+          frames[index].hasNameTable = true
+          nameTables.append(
+            JSONNameTable(names[first...].lazy.map(\.fingerprint), firstPosition: first))
         }
-        // One lookup for a new fingerprint; a repeated one puts its first name back.
-        if let earlier = largeObjectNames[id]?.updateValue(names.count, forKey: fingerprint) {
-          largeObjectNames[id]?[fingerprint] = earlier
+        if let earlier = nameTables[nameTables.count &- 1].insert(
+          names.count, fingerprint: fingerprint)
+        {
           if sameName(names[earlier].name, name) { throw Restart() }
           collides = true
         }
@@ -650,7 +723,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// The names, decoded, of the objects that have a name outside ASCII, by frame.
-  private var canonicalNames: [Int: Set<String>] = [:]
+  #if DEBUG
+    private var canonicalNames: [Int: Set<String>] = [:]
+  #else
+    @exclusivity(unchecked) private var canonicalNames: [Int: Set<String>] = [:]
+  #endif
 
   /// Whether two names written in the output are the same bytes.
   @inline(__always)
@@ -660,9 +737,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         writer.base + lhs.lowerBound, writer.base + rhs.lowerBound, count: lhs.count)
   }
 
-  /// The fingerprints of the names of big objects, each with the position in ``names`` of the
-  /// first name that has it, by frame.
-  private var largeObjectNames: [Int: [UInt64: Int]] = [:]
+  /// The name tables of the big objects being written, one for each frame with
+  /// ``Frame/hasNameTable``, in the order of the frames: a frame's table is made when it is the
+  /// innermost open frame, and goes when it closes.
+  #if DEBUG
+    private var nameTables: [JSONNameTable] = []
+  #else
+    @exclusivity(unchecked) private var nameTables: [JSONNameTable] = []
+  #endif
   /// The hasher of member names (see ``JSONNameIndex/NameHasher``).
   private let hasher = JSONNameIndex.NameHasher.shared
 
@@ -742,7 +824,6 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
     // The same members with the same separators: the object keeps its length.
     writer.overwrite(from: frame.contentStart, with: sorted)
-    largeObjectNames[frame.id] = nil
   }
 
   /// Whether the bytes of `lhs` come before those of `rhs` (a prefix first).

@@ -142,6 +142,7 @@ enum JSONNameIndex {
     /// The state after the bytes of a name longer than 16 bytes, but for its last 16, in blocks
     /// of 16 (the last block may overlap the first and last eight bytes, which are mixed in
     /// again by ``finish(_:_:count:state:)``: that changes nothing about which names are equal).
+    @inline(__always)
     private func middle(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
       var state = seed0
       var index = 0

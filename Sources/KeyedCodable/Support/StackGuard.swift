@@ -1,0 +1,242 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Keeps deep documents from overflowing the stack of the thread that decodes or encodes them.
+///
+/// `Codable` recurses: a value nested 512 levels deep is decoded by 512 nested calls of
+/// `init(from:)`, each with the frames of the coder and of the model between them, and the
+/// secondary threads of Apple platforms have 512 KiB of stack. KeyedCodable keeps its own frames
+/// on that path small, but the frames of a model's own code are not its to choose. So, past a
+/// few dozen levels, a nested value first checks how much stack its thread has left: with less
+/// than ``reserve``, the value is decoded (or encoded) on a new thread with a stack of
+/// ``freshStackSize`` while the current thread waits for it, and the task-local context of the
+/// decode (``MappingContext`` and the state KeyedCodable keeps in task-locals) goes with it.
+///
+/// Nothing changes for documents of ordinary depth: the check costs a comparison per nested
+/// value below the first levels, and a new thread is made at most once per ``freshStackSize`` of
+/// recursion. A platform whose stack bounds can't be read (no `pthread`) never changes threads.
+enum StackGuard {
+  /// The stack a nested value needs to have left on its thread to start there.
+  static let reserve = 160 * 1024
+
+  /// The stack of the thread a value continues on.
+  static let freshStackSize = 8 << 20
+
+  /// The nesting depth below which nothing is checked: no thread is that close to the end of
+  /// its stack after so few levels.
+  static let uncheckedDepth = 32
+
+  /// The deepest a value may be nested inside others where KeyedCodable's own code recurses
+  /// (``Keyedable`` models on any coder, and the JSON coder's values): deeper, decoding throws
+  /// `DecodingError.dataCorrupted` and encoding `EncodingError.invalidValue`, instead of
+  /// recursing without end.
+  static let maximumNesting = 10_000
+
+  /// Where a value nested `depth` levels deep goes on.
+  enum Descent {
+    /// Here, on this thread.
+    case here
+    /// On a fresh stack (see ``onFreshStack(_:)``).
+    case freshStack
+    /// Nowhere: deeper than ``maximumNesting``.
+    case tooDeep
+  }
+
+  /// Where a value nested `depth` levels deep goes on.
+  @inline(__always)
+  static func descent(atDepth depth: Int) -> Descent {
+    guard depth > uncheckedDepth else { return .here }
+    return depth > maximumNesting ? .tooDeep : isLow() ? .freshStack : .here
+  }
+
+  /// The error of a decode that went deeper than ``maximumNesting``.
+  static func tooDeepToDecode(codingPath: [any CodingKey]) -> DecodingError {
+    .dataCorrupted(
+      .init(
+        codingPath: codingPath,
+        debugDescription:
+          "The value is nested more than \(maximumNesting) levels deep, more than KeyedCodable decodes."
+      ))
+  }
+
+  /// The error of an encode that went deeper than ``maximumNesting``.
+  static func tooDeepToEncode(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+    .invalidValue(
+      value,
+      .init(
+        codingPath: codingPath,
+        debugDescription:
+          "The value is nested more than \(maximumNesting) levels deep, more than KeyedCodable encodes."
+      ))
+  }
+
+  /// Whether the current thread has less than ``reserve`` of stack left.
+  @inline(never)
+  static func isLow() -> Bool {
+    guard let low = ThreadStack.lowestAddress else { return false }
+    var marker: UInt8 = 0
+    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    return here < low &+ UInt(reserve)
+  }
+
+  /// Runs `body` on a new thread with a stack of ``freshStackSize``, and waits for it.
+  ///
+  /// The task-local values KeyedCodable reads are bound on the new thread as they are here.
+  /// When no thread can be made, `body` runs here.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  static func onFreshStack<Value>(_ body: () throws -> Value) throws -> Value {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+      let context = MappingContext.Binding.current
+      let update = UpdateSlot.current
+      let events = TransformEvents.current
+      return try withoutActuallyEscaping(body) { body in
+        var outcome: Result<Value, any Error>?
+        let work = FreshStackWork {
+          outcome = Result {
+            try MappingContext.Binding.$current.withValue(context) {
+              try UpdateSlot.$current.withValue(update) {
+                try TransformEvents.$current.withValue(events) { try body() }
+              }
+            }
+          }
+        }
+        guard work.runOnNewThread(stackSize: freshStackSize) else {
+          return try body()
+        }
+        guard let outcome else {
+          throw MappingErrors.internalInconsistency(
+            "A call on a fresh stack ended without an outcome.", codingPath: [])
+        }
+        return try outcome.get()
+      }
+    #else
+      return try body()
+    #endif
+  }
+}
+
+#if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+  /// One call run on a thread of its own by ``StackGuard/onFreshStack(_:)``.
+  ///
+  /// `@unchecked Sendable`: the thread that makes it waits for the new thread to end, and the
+  /// new thread is the only one to use the call meanwhile.
+  private final class FreshStackWork: @unchecked Sendable {
+    private let call: () -> Void
+
+    init(_ call: @escaping () -> Void) {
+      self.call = call
+    }
+
+    /// Runs the call on a new thread and waits for it; `false` when no thread could be made.
+    func runOnNewThread(stackSize: Int) -> Bool {
+      var attributes = pthread_attr_t()
+      guard pthread_attr_init(&attributes) == 0 else { return false }
+      defer { pthread_attr_destroy(&attributes) }
+      guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
+      let argument = Unmanaged.passRetained(self).toOpaque()
+      #if canImport(Darwin)
+        var thread: pthread_t?
+      #else
+        var thread = pthread_t()
+      #endif
+      let created = pthread_create(&thread, &attributes, freshStackEntry, argument)
+      guard created == 0 else {
+        Unmanaged<FreshStackWork>.fromOpaque(argument).release()
+        return false
+      }
+      #if canImport(Darwin)
+        guard let thread else { return false }
+      #endif
+      pthread_join(thread, nil)
+      return true
+    }
+
+    /// Runs the call, on the new thread.
+    func run() {
+      call()
+    }
+  }
+
+  /// The entry of a thread made by ``FreshStackWork``: runs its call.
+  #if canImport(Darwin)
+    private func freshStackEntry(_ argument: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+      Unmanaged<FreshStackWork>.fromOpaque(argument).takeRetainedValue().run()
+      return nil
+    }
+  #else
+    private func freshStackEntry(_ argument: UnsafeMutableRawPointer?)
+      -> UnsafeMutableRawPointer?
+    {
+      if let argument {
+        Unmanaged<FreshStackWork>.fromOpaque(argument).takeRetainedValue().run()
+      }
+      return nil
+    }
+  #endif
+
+  /// The bounds of the current thread's stack, read once per thread.
+  private enum ThreadStack {
+    /// The thread-specific slot that keeps the lowest address of each thread's stack.
+    private static let slot: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      return key
+    }()
+
+    /// The lowest address of the current thread's stack, or `nil` when it can't be read.
+    static var lowestAddress: UInt? {
+      if let known = pthread_getspecific(slot) {
+        let address = UInt(bitPattern: known)
+        return address == 1 ? nil : address
+      }
+      let address = read()
+      pthread_setspecific(slot, UnsafeRawPointer(bitPattern: address ?? 1))
+      return address
+    }
+
+    #if !canImport(Darwin)
+      /// `pthread_getattr_np`, which fills the attributes of a running thread, its stack's
+      /// bounds among them.
+      private typealias GetAttributes =
+        @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+      private static let getAttributes: GetAttributes? = {
+        guard let process = dlopen(nil, RTLD_NOW),
+          let symbol = dlsym(process, "pthread_getattr_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: GetAttributes.self)
+      }()
+    #endif
+
+    private static func read() -> UInt? {
+      #if canImport(Darwin)
+        let thread = pthread_self()
+        let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        return top > size ? top - size : nil
+      #else
+        // `pthread_getattr_np` is a GNU extension the Glibc module doesn't import: looked up
+        // once by name (glibc and musl have it).
+        guard let getAttributes = getAttributes else { return nil }
+        var attributes = pthread_attr_t()
+        guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+        defer { pthread_attr_destroy(&attributes) }
+        var base: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return nil }
+        return UInt(bitPattern: base)
+      #endif
+    }
+  }
+#else
+  private enum ThreadStack {
+    static var lowestAddress: UInt? { nil }
+  }
+#endif
