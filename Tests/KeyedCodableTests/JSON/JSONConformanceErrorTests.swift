@@ -458,3 +458,66 @@ import Testing
         == .error(CodingErrorShape("valueNotFound(Int)", at: ["Index 1#1", "Index 0#0"])))
   }
 }
+
+extension JSONConformanceErrorTests {
+  /// Reads `[1,null,"x"]` with `decodeIfPresent`, then calls it past the end with every type an
+  /// unkeyed container has an overload for, and records what each call returned and
+  /// `currentIndex` after it; decodes once more past the end when `userInfo` asks.
+  struct PresentPastTheEnd: Decodable, Equatable {
+    var seen: [String] = []
+
+    init(from decoder: any Decoder) throws {
+      var array = try decoder.unkeyedContainer()
+      _ = try array.decode(Int.self)
+      func note(_ value: Any?) {
+        seen.append("\(value.map { "\($0)" } ?? "nil") \(array.currentIndex)")
+      }
+      note(try array.decodeIfPresent(Int.self))
+      note(try? array.decodeIfPresent(Int.self))
+      note(try array.decodeIfPresent(String.self))
+      note(try array.decodeIfPresent(Bool.self))
+      note(try array.decodeIfPresent(String.self))
+      note(try array.decodeIfPresent(Double.self))
+      note(try array.decodeIfPresent(Float.self))
+      note(try array.decodeIfPresent(Int.self))
+      note(try array.decodeIfPresent(Int8.self))
+      note(try array.decodeIfPresent(Int16.self))
+      note(try array.decodeIfPresent(Int32.self))
+      note(try array.decodeIfPresent(Int64.self))
+      note(try array.decodeIfPresent(UInt.self))
+      note(try array.decodeIfPresent(UInt8.self))
+      note(try array.decodeIfPresent(UInt16.self))
+      note(try array.decodeIfPresent(UInt32.self))
+      note(try array.decodeIfPresent(UInt64.self))
+      note(try array.decodeIfPresent([Int].self))
+      note(try array.decodeIfPresent(Reading.self))
+      if decoder.userInfo[Self.decodesPastTheEnd] != nil {
+        _ = try array.decode(Int.self)
+      }
+    }
+
+    init(seen: [String]) {
+      self.seen = seen
+    }
+
+    static let decodesPastTheEnd = CodingUserInfoKey(rawValue: "conformance.pastTheEnd")!
+  }
+
+  /// `decodeIfPresent` at the end of an unkeyed container returns `nil` and moves
+  /// `currentIndex` on, as Foundation's container does, so a later error names the same index;
+  /// before the end it moves past `null` and a decoded value, and not past a value of the wrong
+  /// type. (Fixed: ours left the index where it was at the end.)
+  @Test func decodeIfPresentPastTheEndMovesTheIndexOnAsFoundationDoes() {
+    let decoders = DecoderPair()
+    let document = #"[1,null,"x"]"#
+    let pastTheEnd = (4...19).map { "nil \($0)" }
+    #expect(
+      decoders.expectSame(PresentPastTheEnd.self, from: document)
+        == .value(PresentPastTheEnd(seen: ["nil 2", "nil 2", "x 3"] + pastTheEnd)))
+    decoders.ours.userInfo = [PresentPastTheEnd.decodesPastTheEnd: true]
+    decoders.foundation.userInfo = [PresentPastTheEnd.decodesPastTheEnd: true]
+    #expect(
+      decoders.expectSame(PresentPastTheEnd.self, from: document)
+        == .error(CodingErrorShape("valueNotFound(Int)", at: ["Index 19#19"])))
+  }
+}
