@@ -121,9 +121,12 @@ struct ErrorReport {
     }
   }
 
-  /// Whether a `valueNotFound` is an array running out of elements rather than a `null`.
+  /// Whether a `valueNotFound` is an array running out of elements rather than a `null`:
+  /// `Unkeyed container is at end.`, or `Cannot get superDecoder() -- unkeyed container is at
+  /// end.`
   private var isPastTheEnd: Bool {
     message == "Unkeyed container is at end."
+      || message.hasSuffix(" -- unkeyed container is at end.")
   }
 
   /// What a type mismatch found, from the coders' `Expected to decode Int but found a string

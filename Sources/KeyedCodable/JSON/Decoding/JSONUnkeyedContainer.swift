@@ -25,23 +25,6 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-  /// The current element's entry, before moving past it.
-  ///
-  /// - Throws: `valueNotFound` when the container is at its end.
-  private mutating func take(_ type: Any.Type) throws -> Int {
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type,
-        .init(
-          codingPath: path.appending(index: currentIndex).keys,
-          debugDescription: "Unkeyed container is at end."))
-    }
-    let entry = element
-    element = decoder.document.next(entry)
-    currentIndex &+= 1
-    return entry
-  }
-
   /// Whether the current element is `null`, moving past it if it is.
   ///
   /// - Returns: Whether the element is `null`.
@@ -262,9 +245,22 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     }
   }
 
+  /// A decoder for the current element, moving past it.
+  ///
+  /// - Returns: The decoder.
+  /// - Throws: `valueNotFound` with Foundation's message when the container is at its end.
   mutating func superDecoder() throws -> any Decoder {
     let path = self.path.appending(index: currentIndex)
-    let entry = try take((any Decoder).self)
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        (any Decoder).self,
+        .init(
+          codingPath: path.keys,
+          debugDescription: "Cannot get superDecoder() -- unkeyed container is at end."))
+    }
+    let entry = element
+    element = decoder.document.next(entry)
+    currentIndex &+= 1
     return JSONSuperDecoder(decoder: decoder, entry: entry, path: path)
   }
 }
