@@ -310,9 +310,17 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Runs a custom strategy's closure with this encoder, in a slot of its own.
+  ///
+  /// A closure that writes nothing gives an empty object, as in Foundation: also for a top-level
+  /// value, which ``encodeNested(_:at:)`` leaves empty for ``encodeRoot(_:as:reporting:)`` to
+  /// report.
   private func encodeCustom(at path: JSONCodingPath, _ body: (any Encoder) throws -> Void) throws {
     try withoutActuallyEscaping(body) { body in
       try encodeNested(CustomStrategyValue(body: body), at: path)
+    }
+    if writer.count == 0 {
+      writer.open(UInt8(ascii: "{"))
+      writer.close(UInt8(ascii: "}"), count: 0)
     }
   }
 
