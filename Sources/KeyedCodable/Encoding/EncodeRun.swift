@@ -84,6 +84,11 @@ final class EncodeRun: MappingRun {
     /// An error met while a merged value was being encoded, thrown when its mapping ends.
     @exclusivity(unchecked) private(set) var pendingError: (any Error)?
   #endif
+  /// The node of the member that names the type of a polymorphic value, while this run writes
+  /// one (see ``beginTypeMember(_:mappedByModel:)``), or `-1`.
+  private var typeMemberNode = -1
+  /// The member that names the type, and whether the model maps it itself.
+  private var typeMember: (member: TypeMember, mappedByModel: Bool)?
   /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
   private var lastCheckedType: ObjectIdentifier?
   private var lastCheckedTypeIsOptional = false
@@ -173,6 +178,10 @@ final class EncodeRun: MappingRun {
     }
     activeWriter = ""
     pendingError = nil
+    if typeMemberNode >= 0 {
+      typeMemberNode = -1
+      typeMember = nil
+    }
     restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
     if states.count == follower.tree.count {
       // The same plan's nodes again: emptied in place.
@@ -267,7 +276,7 @@ final class EncodeRun: MappingRun {
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
     try absorbKeyPathsAfterLeavingThePlan()
-    if keepsWrites {
+    if keepsWrites || typeMemberNode >= 0 {
       activeWriter = mapping.keyDescription
     }
     guard let extras = mapping.extras, let scope = extras.scope else {
@@ -299,7 +308,7 @@ final class EncodeRun: MappingRun {
         keyPath: mapping.keyDescription)
     }
     if explicitNull ?? writesExplicitNull(mapping) {
-      if keepsWrites {
+      if keepsWrites || typeMemberNode >= 0 {
         activeWriter = mapping.keyDescription
       }
       try writeNull(at: target)
@@ -316,7 +325,7 @@ final class EncodeRun: MappingRun {
     let target = target(of: mapping, valueType: valueType)
     guard backend != nil else { return }
     try absorbKeyPathsAfterLeavingThePlan()
-    if keepsWrites {
+    if keepsWrites || typeMemberNode >= 0 {
       activeWriter = mapping.keyDescription
     }
     try writeNull(at: target)
@@ -403,6 +412,59 @@ final class EncodeRun: MappingRun {
           value, at: node, parent: follower.tree.parent(of: node), key: follower.tree.key(of: node))
       }
     }
+  }
+
+  // MARK: - The type member of a polymorphic value
+
+  /// Starts a run that writes the member naming the type of a polymorphic value (see
+  /// ``TypeRegistry``), before the model's mappings run.
+  ///
+  /// When the model maps the member itself, its writes take the general path, where
+  /// ``claim(_:of:writing:)`` checks that the value is one of the type's names. Otherwise the
+  /// registry's name is written first, and a later write of the member by the model (through a
+  /// flat value) is compared with it.
+  ///
+  /// - Parameters:
+  ///   - member: The member's key and the type's names.
+  ///   - mappedByModel: Whether the model's plan maps the member.
+  func beginTypeMember(_ member: TypeMember, mappedByModel: Bool) {
+    let node = follower.tree.child(of: 0, key: PathKey(member.key))
+    if node >= states.count {
+      growStates()
+    }
+    typeMemberNode = node
+    typeMember = (member, mappedByModel)
+    if mappedByModel {
+      recordsWrites = true
+    }
+  }
+
+  /// Whether nothing was written at the type member yet: the model maps it, but its value was
+  /// `nil` or left out by a key selection.
+  var typeMemberIsEmpty: Bool {
+    typeMemberNode >= 0 && typeMemberNode < states.count && states[typeMemberNode] == .empty
+  }
+
+  /// Checks that the model writes one of the type's names as the type member.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when it writes anything else.
+  private func checkTypeName(_ value: any Encodable, at node: Int) throws {
+    guard let (member, _) = typeMember else { return }
+    let written = try capture(value, at: node)
+    if case .string(let name) = written, member.names.contains(name) {
+      return
+    }
+    throw MappingErrors.typeNameMismatch(
+      written, names: member.names, model: model, writer: activeWriter, value: value,
+      codingPath: codingPath(to: node), keyPath: follower.tree.keyPath(to: node))
+  }
+
+  /// The name the registry wrote at `node` before the model's mappings ran, when `node` is the
+  /// type member: a model that writes it too must write the same name.
+  private func typeNameWritten(at node: Int) -> String? {
+    guard node == typeMemberNode, let (member, mappedByModel) = typeMember, !mappedByModel
+    else { return nil }
+    return member.name
   }
 
   /// Whether `value` is an optional holding `nil`, whatever its static type.
@@ -503,6 +565,9 @@ final class EncodeRun: MappingRun {
       throw conflict(
         states[node] == .value ? .duplicate : .valueOverMembers, writing: value, at: node)
     }
+    if node == typeMemberNode, typeMember?.mappedByModel == true {
+      try checkTypeName(value, at: node)
+    }
     states[node] = .value
     if keepsWrites {
       writtenValues[node] = (try capture(value, at: node), activeWriter)
@@ -520,11 +585,19 @@ final class EncodeRun: MappingRun {
   ///
   /// - Throws: `EncodingError.invalidValue` naming both mappings when the values differ.
   private func isRepeat(of value: any Encodable, at node: Int) throws -> Bool {
-    guard let written = writtenValues[node] else { return false }
+    let written: EncodedValue
+    let writer: String
+    if let name = typeNameWritten(at: node) {
+      (written, writer) = (.string(name), MappingErrors.typeRegistry)
+    } else if let recorded = writtenValues[node] {
+      (written, writer) = (recorded.value, MappingErrors.mapping(recorded.writer))
+    } else {
+      return false
+    }
     let repeated = try capture(value, at: node)
-    guard repeated != written.value else { return true }
+    guard repeated != written else { return true }
     throw MappingErrors.differentValues(
-      written.value, repeated, writers: (written.writer, activeWriter), value: value,
+      written, repeated, writers: (writer, MappingErrors.mapping(activeWriter)), value: value,
       codingPath: codingPath(to: node), keyPath: follower.tree.keyPath(to: node))
   }
 
