@@ -208,29 +208,46 @@ final class EncodeRun: MappingRun {
   ///   with the full coding path.
   @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
-    // A mapping of a finished run is never written here: `takesSlowPath` is set when a run ends.
-    // As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
-    let position = mapping.reference
-    if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged, mapping.extras == nil,
-      let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
-      member.node < states.count, states[member.node] == .empty
-    {
-      // A nil optional writes nothing, not even the objects on its way.
-      if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
-        return
+    // Errors name the model and the mapping, as decoding errors do; the catch costs nothing
+    // until something throws.
+    do {
+      // A mapping of a finished run is never written here: `takesSlowPath` is set when a run
+      // ends. As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
+      let position = mapping.reference
+      if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged,
+        mapping.extras == nil,
+        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
+        member.node < states.count, states[member.node] == .empty
+      {
+        // A nil optional writes nothing, not even the objects on its way.
+        if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
+          return
+        }
+        // The backend is used as a guaranteed reference (see
+        // ``DecodeRun/decode(_:_:required:)``).
+        if json != nil {
+          let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+          if written { return }
+        } else if containers != nil {
+          let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+          if written { return }
+        }
       }
-      // The backend is used as a guaranteed reference (see ``DecodeRun/decode(_:_:required:)``).
-      if json != nil {
-        let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
-          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
-        if written { return }
-      } else if containers != nil {
-        let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
-          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
-        if written { return }
-      }
+      try encodeMapping(value, mapping)
+    } catch {
+      throw failure(error, of: mapping)
     }
-    try encodeMapping(value, mapping)
+  }
+
+  /// `error`, thrown while `mapping` wrote its value, with a note naming the model and the
+  /// mapping's key path for the readable forms (see ``MappingErrors/noted(_:model:expected:keyPath:)``):
+  /// the innermost model's note is kept, and an error with an underlying error of its own (a
+  /// transform's) is left as it is.
+  @usableFromInline
+  func failure(_ error: any Error, of mapping: Mapping) -> any Error {
+    MappingErrors.noted(error, model: model, expected: nil, keyPath: mapping.keyDescription)
   }
 
   /// Opens the object at `node` and marks `member` written, for the fast paths of the
@@ -295,6 +312,17 @@ final class EncodeRun: MappingRun {
   func encodeNil<Value>(
     _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool? = nil
   ) throws {
+    do {
+      try encodeNilUnnoted(Value.self, mapping, required: required, explicitNull: explicitNull)
+    } catch {
+      throw failure(error, of: mapping)
+    }
+  }
+
+  /// ``encodeNil(_:_:required:explicitNull:)``, without the note on its errors.
+  private func encodeNilUnnoted<Value>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool?
+  ) throws {
     try checkInUse(mapping)
     if selection != nil, skips(mapping) {
       return
@@ -318,17 +346,21 @@ final class EncodeRun: MappingRun {
   /// Writes `null` where `mapping` points, whatever it would hold (see ``Presence``).
   @usableFromInline
   func encodeNull(_ mapping: Mapping, valueType: Any.Type) throws {
-    try checkInUse(mapping)
-    if selection != nil, skips(mapping) {
-      return
+    do {
+      try checkInUse(mapping)
+      if selection != nil, skips(mapping) {
+        return
+      }
+      let target = target(of: mapping, valueType: valueType)
+      guard backend != nil else { return }
+      try absorbKeyPathsAfterLeavingThePlan()
+      if keepsWrites || typeMemberNode >= 0 {
+        activeWriter = mapping.keyDescription
+      }
+      try writeNull(at: target)
+    } catch {
+      throw failure(error, of: mapping)
     }
-    let target = target(of: mapping, valueType: valueType)
-    guard backend != nil else { return }
-    try absorbKeyPathsAfterLeavingThePlan()
-    if keepsWrites || typeMemberNode >= 0 {
-      activeWriter = mapping.keyDescription
-    }
-    try writeNull(at: target)
   }
 
   /// Collects every key path of this encode once the run has left its plan, so that a value

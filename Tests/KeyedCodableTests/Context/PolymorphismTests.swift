@@ -173,6 +173,11 @@ struct PolymorphismTests {
         message(of: error)
           == #"Key path "type" must hold a name Square is registered under ("square", "sq"), "#
           + #"as the type registry reads it back; map["type"] writes "dot"."#)
+      #expect(
+        readableDescription(of: error)
+          == #"Cannot encode dot at figures[1].type (Square): Key path "type" must hold a name "#
+          + #"Square is registered under ("square", "sq"), as the type registry reads it back; "#
+          + #"map["type"] writes "dot"."#)
     }
   }
 }

@@ -523,7 +523,8 @@ struct ReadableErrorTests {
       try TestCoder.$current.withValue(coder) { try encodeJSON(Account()) }
     } throws: { error in
       readableDescription(of: error)
-        == #"Cannot encode nil at id: Required key path "id" has no value to encode (it is nil)."#
+        == #"Cannot encode nil at id (Account): Required key path "id" has no value to encode "#
+        + "(it is nil)."
     }
   }
 
