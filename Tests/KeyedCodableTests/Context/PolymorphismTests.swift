@@ -79,6 +79,41 @@ struct PolymorphismTests {
     expectError("dataCorrupted", at: ["shapes", "Index 0"]) { try decode(Canvas.self, from: json) }
   }
 
+  /// Without a registry in the context, a mapping made with a base type throws, decoding and
+  /// encoding, with the message the Context and Configuration article shows.
+  @Test func aMissingRegistryIsNamedInBothDirections() throws {
+    struct Canvas: Codable, Keyedable {
+      var shapes: [any Shape] = []
+      mutating func map(map: KeyMap) throws {
+        try shapes <-> map["shapes"].polymorphic((any Shape).self)
+      }
+      init() {}
+      init(from decoder: Decoder) throws { try KeyedDecoder(with: decoder).decode(to: &self) }
+    }
+    let expected =
+      "No type registry for Shape: pass one to polymorphic(_:) or register it in the "
+      + "MappingContext."
+    let json = #"{"shapes": [{"type": "circle", "radius": 1}]}"#
+    expectError("dataCorrupted", at: ["shapes", "Index 0"]) { try decode(Canvas.self, from: json) }
+    #expect(throws: (any Error).self) { try decode(Canvas.self, from: json) }
+    do {
+      _ = try decode(Canvas.self, from: json)
+    } catch {
+      #expect(message(of: error) == expected)
+    }
+    var canvas = Canvas()
+    canvas.shapes = [Circle(radius: 1)]
+    expectError("invalidValue", at: ["shapes", "Index 0"]) { try encodeJSON(canvas) }
+    do {
+      _ = try encodeJSON(canvas)
+    } catch {
+      #expect(message(of: error) == expected)
+    }
+    try expectEncoded(
+      canvas, with: .registering(TypeRegistry<any Shape>.shapes),
+      #"{"shapes": [{"type": "circle", "radius": 1}]}"#)
+  }
+
   @Test func anUnregisteredTypeCannotBeEncoded() throws {
     struct Triangle: Shape, Codable { var area: Double { 1 } }
     var drawing = Drawing()
