@@ -121,9 +121,10 @@ struct ErrorReport {
     }
   }
 
-  /// Whether a `valueNotFound` is an array running out of elements rather than a `null`:
-  /// `Unkeyed container is at end.`, or `Cannot get superDecoder() -- unkeyed container is at
-  /// end.`
+  /// Whether a `valueNotFound` is an array running out of elements rather than a `null`.
+  ///
+  /// The coders say `Unkeyed container is at end.`, and for a super decoder
+  /// `Cannot get superDecoder() -- unkeyed container is at end.`
   private var isPastTheEnd: Bool {
     message == "Unkeyed container is at end."
       || message.hasSuffix(" -- unkeyed container is at end.")
@@ -139,10 +140,12 @@ struct ErrorReport {
     return detail.isEmpty ? nil : detail
   }
 
-  /// The coders' message for a type mismatch, `Expected to decode Int but found number
-  /// instead.`, with what was found in the words of the readable forms (`a number`, see
-  /// ``mismatchParts(of:)``); any other message unchanged. Report entries use it (see
-  /// ``DecodingReport/Entry/description``).
+  /// A coder's message for a type mismatch with what was found in the words of the readable
+  /// forms.
+  ///
+  /// `Expected to decode Int but found number instead.` becomes `Expected to decode Int but
+  /// found a number instead.` (see ``mismatchParts(of:)``); any other message is unchanged.
+  /// Report entries use it (see ``DecodingReport/Entry/description``).
   static func mismatchMessage(_ message: String) -> String {
     guard let (expected, found) = mismatchParts(of: message) else { return message }
     return "Expected to decode \(expected) but found \(found) instead."
