@@ -1,5 +1,6 @@
 // Fuzz models for context and values: a configured model that hands a configuration to nested
-// models, with transforms, defaults and lossy conversions; and a polymorphic array.
+// models, with transforms, defaults and lossy conversions; and a polymorphic array, with a shape
+// that maps its own type member and one whose super encoders write nothing.
 //
 // Every value these models keep survives an encode and a decode unchanged (dates are compared to
 // the second they are written with), so the round-trip invariants of KeyedFuzz.swift hold.
@@ -107,14 +108,64 @@ struct Line: FuzzShape, Codable, Keyedable, Equatable {
   }
 }
 
+/// A shape that maps its own type member, registered under two names: it writes back the name
+/// it was decoded with.
+struct Curve: FuzzShape, Codable, Keyedable, Equatable {
+  var kind = "curve"
+  var bend: Int?
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try kind <-> map["kind"]
+    try bend <-> map["b"]
+  }
+}
+
+/// A shape that hands its super encoders nothing: `superEncoder()`, and an unkeyed container's
+/// before its element; each leaves an empty object, which decoding steps over.
+struct Hollow: FuzzShape, Codable, Equatable {
+  var size: Int?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: JSONValue.AnyKey.self)
+    let list = JSONValue.AnyKey(stringValue: "list")
+    guard container.contains(list) else { return }
+    var elements = try container.nestedUnkeyedContainer(forKey: list)
+    if !elements.isAtEnd {
+      _ = try elements.superDecoder()
+    }
+    size = try elements.decodeIfPresent(Int.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONValue.AnyKey.self)
+    _ = container.superEncoder()
+    var elements = container.nestedUnkeyedContainer(forKey: JSONValue.AnyKey(stringValue: "list"))
+    _ = elements.superEncoder()
+    if let size {
+      try elements.encode(size)
+    }
+  }
+}
+
 extension TypeRegistry where Base == any FuzzShape {
-  static let fuzzShapes = TypeRegistry(typeKey: "kind", ["dot": Dot.self, "line": Line.self])
+  static let fuzzShapes = TypeRegistry(
+    typeKey: "kind",
+    [
+      "dot": Dot.self, "line": Line.self, "curve": Curve.self, "arc": Curve.self,
+      "hollow": Hollow.self,
+    ])
 }
 
 /// A shape as a comparable value.
 enum ShapeValue: Equatable {
   case dot(Dot)
   case line(Line)
+  case curve(Curve)
+  case hollow(Hollow)
   case other
 }
 
@@ -127,6 +178,8 @@ struct Shapes<Tag>: FuzzModel {
     shapes?.map { shape in
       if let dot = shape as? Dot { return .dot(dot) }
       if let line = shape as? Line { return .line(line) }
+      if let curve = shape as? Curve { return .curve(curve) }
+      if let hollow = shape as? Hollow { return .hollow(hollow) }
       return .other
     }
   }

@@ -320,3 +320,97 @@ struct Dictionaries: Codable {
   var optionals: [String: Bool?]?
   var keyed: KeyedDictionaries?
 }
+
+// MARK: - Polymorphic values and super encoders
+
+/// The shapes of ``Shaped``.
+protocol DifferentialShape: Sendable {}
+
+/// A shape that maps its own type member, registered under two names: it writes back the name
+/// it was decoded with.
+struct Arc: DifferentialShape, Codable, Keyedable {
+  var kind = "arc"
+  var radius: Double?
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try kind <-> map["type"]
+    try radius <-> map["r"]
+  }
+}
+
+/// A shape that leaves its type member to the registry.
+struct Block: DifferentialShape, Codable, Keyedable {
+  var size: [Int]?
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try size <-> map["size"]
+  }
+}
+
+extension TypeRegistry where Base == any DifferentialShape {
+  /// Every shape; an arc has two names.
+  static let differentialShapes = TypeRegistry(
+    typeKey: "type", ["arc": Arc.self, "curve": Arc.self, "block": Block.self, "quiet": Quiet.self]
+  )
+}
+
+/// Hands super encoders nothing: a keyed container's `superEncoder()` and
+/// `superEncoder(forKey:)`, and an unkeyed container's before its element. Each leaves an empty
+/// object, which decoding steps over (with `superDecoder()` and `decodeIfPresent`, also past
+/// the end of the array).
+struct Quiet: DifferentialShape, Codable {
+  var first: Int?
+  var second: Int?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: JSONAny.AnyKey.self)
+    first = try container.decodeIfPresent(Int.self, forKey: JSONAny.AnyKey(stringValue: "first"))
+    let listKey = JSONAny.AnyKey(stringValue: "list")
+    guard container.contains(listKey) else { return }
+    var list = try container.nestedUnkeyedContainer(forKey: listKey)
+    if !list.isAtEnd {
+      _ = try list.superDecoder()
+    }
+    second = try list.decodeIfPresent(Int.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONAny.AnyKey.self)
+    try container.encodeIfPresent(first, forKey: JSONAny.AnyKey(stringValue: "first"))
+    _ = container.superEncoder()
+    _ = container.superEncoder(forKey: JSONAny.AnyKey(stringValue: "base"))
+    var list = container.nestedUnkeyedContainer(forKey: JSONAny.AnyKey(stringValue: "list"))
+    _ = list.superEncoder()
+    if let second {
+      try list.encode(second)
+    }
+  }
+}
+
+/// Polymorphic values (an array and one value) and super encoders that write nothing, at a key
+/// and in a flat value.
+struct Shaped: Codable, Keyedable {
+  var shapes: [any DifferentialShape]?
+  var main: (any DifferentialShape)?
+  var quiet: Quiet?
+  var flatQuiet: Quiet?
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try shapes <-> map["data.shapes"].polymorphic(.differentialShapes)
+    try main <-> map["data.main"].polymorphic(.differentialShapes)
+    try quiet <-> map["data.quiet"]
+    try flatQuiet <-> map["~", KeyOptions(flat: "~")]
+  }
+}

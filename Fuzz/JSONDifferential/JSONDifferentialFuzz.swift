@@ -735,6 +735,7 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
   check([Int].self, input)
   check([Double?].self, input)
   check([KeyedPaths].self, input)
+  check(Shaped.self, input)
   check(Float.self, input)
   check(String.self, input)
   check(

@@ -23,6 +23,12 @@
 /// A registry can also come from the caller, with
 /// ``MappingContext/registering(_:)-swift.type.method``, for mappings made with
 /// `polymorphic(_:)` with a base type.
+///
+/// A ``Keyedable`` type may map the type member itself (`try kind <-> map["type"]`): the member
+/// is written once, and its value must be a name the type is registered under. A type registered
+/// under several names, such as a new name and an old one, decodes from each of them; encoding
+/// writes its first name, or, when the value maps the type member, the name the value holds,
+/// so a value writes back the name it was decoded with.
 public struct TypeRegistry<Base>: Sendable {
   /// The member that names the type.
   public let typeKey: String
@@ -30,13 +36,15 @@ public struct TypeRegistry<Base>: Sendable {
   public let names: [String]
   /// The types, by name.
   private let types: [String: RegisteredType]
-  /// The names, by type.
-  private let namesByType: [ObjectIdentifier: String]
+  /// The names of each type, in the order given.
+  private let namesByType: [ObjectIdentifier: [String]]
 
   /// Creates a registry.
   ///
-  /// Each type must be `Codable` and a `Base` (a conforming type, or a subclass); a name or a
-  /// type given twice keeps its first entry.
+  /// Each type must be `Codable` and a `Base` (a conforming type, or a subclass). A name given
+  /// twice keeps its first type. A type may have several names: each of them decodes to it, and
+  /// encoding writes the first, unless the value maps the type member itself and holds another
+  /// of its names (see ``TypeRegistry``).
   ///
   /// - Parameters:
   ///   - typeKey: The member that names the type; `"type"` unless given.
@@ -45,13 +53,11 @@ public struct TypeRegistry<Base>: Sendable {
     self.typeKey = typeKey
     var names: [String] = []
     var byName: [String: RegisteredType] = [:]
-    var byType: [ObjectIdentifier: String] = [:]
+    var byType: [ObjectIdentifier: [String]] = [:]
     for (name, type) in types where byName[name] == nil {
       names.append(name)
       byName[name] = RegisteredType(type: type)
-      if byType[ObjectIdentifier(type)] == nil {
-        byType[ObjectIdentifier(type)] = name
-      }
+      byType[ObjectIdentifier(type), default: []].append(name)
     }
     self.names = names
     self.types = byName
@@ -63,8 +69,8 @@ public struct TypeRegistry<Base>: Sendable {
     types[name]?.type
   }
 
-  /// The name `value`'s dynamic type is registered under.
-  func name(of value: Any) -> String? {
+  /// The names `value`'s dynamic type is registered under, the one encoding writes first.
+  func names(of value: Any) -> [String]? {
     namesByType[ObjectIdentifier(Swift.type(of: value))]
   }
 }
@@ -169,7 +175,9 @@ public struct PolymorphicValue<Base>: Codable {
             "No type registry for \(Base.self): pass one to polymorphic(_:) or register it in "
             + "the MappingContext."))
     }
-    guard let name = registry.name(of: value), let encodable = value as? any Encodable else {
+    guard let names = registry.names(of: value), let name = names.first,
+      let encodable = value as? any Encodable
+    else {
       throw EncodingError.invalidValue(
         value,
         .init(
@@ -179,7 +187,8 @@ public struct PolymorphicValue<Base>: Codable {
             + "registered types are \(registry.names.joined(separator: ", "))."))
     }
     if let keyed = value as? any Keyedable {
-      try encodeKeyed(keyed, typeField: (registry.typeKey, name), to: encoder)
+      try encodeKeyed(
+        keyed, typeMember: TypeMember(key: registry.typeKey, names: names), to: encoder)
     } else {
       var container = encoder.container(keyedBy: PathKey.self)
       try container.encode(name, forKey: PathKey(registry.typeKey))
@@ -188,9 +197,9 @@ public struct PolymorphicValue<Base>: Codable {
   }
 
   private func encodeKeyed<Model: Keyedable>(
-    _ model: Model, typeField: (key: String, name: String), to encoder: any Encoder
+    _ model: Model, typeMember: TypeMember, to encoder: any Encoder
   ) throws {
-    try KeyedEncoder(with: encoder).encode(from: model, typeField: typeField)
+    try KeyedEncoder(with: encoder).encode(from: model, typeMember: typeMember)
   }
 }
 

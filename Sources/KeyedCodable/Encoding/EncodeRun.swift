@@ -84,6 +84,11 @@ final class EncodeRun: MappingRun {
     /// An error met while a merged value was being encoded, thrown when its mapping ends.
     @exclusivity(unchecked) private(set) var pendingError: (any Error)?
   #endif
+  /// The node of the member that names the type of a polymorphic value, while this run writes
+  /// one (see ``beginTypeMember(_:mappedByModel:)``), or `-1`.
+  private var typeMemberNode = -1
+  /// The member that names the type, and whether the model maps it itself.
+  private var typeMember: (member: TypeMember, mappedByModel: Bool)?
   /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
   private var lastCheckedType: ObjectIdentifier?
   private var lastCheckedTypeIsOptional = false
@@ -173,6 +178,10 @@ final class EncodeRun: MappingRun {
     }
     activeWriter = ""
     pendingError = nil
+    if typeMemberNode >= 0 {
+      typeMemberNode = -1
+      typeMember = nil
+    }
     restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
     if states.count == follower.tree.count {
       // The same plan's nodes again: emptied in place.
@@ -199,29 +208,46 @@ final class EncodeRun: MappingRun {
   ///   with the full coding path.
   @inlinable
   func encode<Value: Encodable>(_ value: Value, _ mapping: Mapping) throws {
-    // A mapping of a finished run is never written here: `takesSlowPath` is set when a run ends.
-    // As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
-    let position = mapping.reference
-    if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged, mapping.extras == nil,
-      let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
-      member.node < states.count, states[member.node] == .empty
-    {
-      // A nil optional writes nothing, not even the objects on its way.
-      if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
-        return
+    // Errors name the model and the mapping, as decoding errors do; the catch costs nothing
+    // until something throws.
+    do {
+      // A mapping of a finished run is never written here: `takesSlowPath` is set when a run
+      // ends. As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
+      let position = mapping.reference
+      if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged,
+        mapping.extras == nil,
+        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
+        member.node < states.count, states[member.node] == .empty
+      {
+        // A nil optional writes nothing, not even the objects on its way.
+        if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
+          return
+        }
+        // The backend is used as a guaranteed reference (see
+        // ``DecodeRun/decode(_:_:required:)``).
+        if json != nil {
+          let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+          if written { return }
+        } else if containers != nil {
+          let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+          if written { return }
+        }
       }
-      // The backend is used as a guaranteed reference (see ``DecodeRun/decode(_:_:required:)``).
-      if json != nil {
-        let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
-          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
-        if written { return }
-      } else if containers != nil {
-        let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
-          ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
-        if written { return }
-      }
+      try encodeMapping(value, mapping)
+    } catch {
+      throw failure(error, of: mapping)
     }
-    try encodeMapping(value, mapping)
+  }
+
+  /// `error`, thrown while `mapping` wrote its value, with a note naming the model and the
+  /// mapping's key path for the readable forms (see ``MappingErrors/noted(_:model:expected:keyPath:)``):
+  /// the innermost model's note is kept, and an error with an underlying error of its own (a
+  /// transform's) is left as it is.
+  @usableFromInline
+  func failure(_ error: any Error, of mapping: Mapping) -> any Error {
+    MappingErrors.noted(error, model: model, expected: nil, keyPath: mapping.keyDescription)
   }
 
   /// Opens the object at `node` and marks `member` written, for the fast paths of the
@@ -267,7 +293,7 @@ final class EncodeRun: MappingRun {
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
     try absorbKeyPathsAfterLeavingThePlan()
-    if keepsWrites {
+    if keepsWrites || typeMemberNode >= 0 {
       activeWriter = mapping.keyDescription
     }
     guard let extras = mapping.extras, let scope = extras.scope else {
@@ -286,6 +312,17 @@ final class EncodeRun: MappingRun {
   func encodeNil<Value>(
     _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool? = nil
   ) throws {
+    do {
+      try encodeNilUnnoted(Value.self, mapping, required: required, explicitNull: explicitNull)
+    } catch {
+      throw failure(error, of: mapping)
+    }
+  }
+
+  /// ``encodeNil(_:_:required:explicitNull:)``, without the note on its errors.
+  private func encodeNilUnnoted<Value>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool?
+  ) throws {
     try checkInUse(mapping)
     if selection != nil, skips(mapping) {
       return
@@ -299,7 +336,7 @@ final class EncodeRun: MappingRun {
         keyPath: mapping.keyDescription)
     }
     if explicitNull ?? writesExplicitNull(mapping) {
-      if keepsWrites {
+      if keepsWrites || typeMemberNode >= 0 {
         activeWriter = mapping.keyDescription
       }
       try writeNull(at: target)
@@ -309,17 +346,21 @@ final class EncodeRun: MappingRun {
   /// Writes `null` where `mapping` points, whatever it would hold (see ``Presence``).
   @usableFromInline
   func encodeNull(_ mapping: Mapping, valueType: Any.Type) throws {
-    try checkInUse(mapping)
-    if selection != nil, skips(mapping) {
-      return
+    do {
+      try checkInUse(mapping)
+      if selection != nil, skips(mapping) {
+        return
+      }
+      let target = target(of: mapping, valueType: valueType)
+      guard backend != nil else { return }
+      try absorbKeyPathsAfterLeavingThePlan()
+      if keepsWrites || typeMemberNode >= 0 {
+        activeWriter = mapping.keyDescription
+      }
+      try writeNull(at: target)
+    } catch {
+      throw failure(error, of: mapping)
     }
-    let target = target(of: mapping, valueType: valueType)
-    guard backend != nil else { return }
-    try absorbKeyPathsAfterLeavingThePlan()
-    if keepsWrites {
-      activeWriter = mapping.keyDescription
-    }
-    try writeNull(at: target)
   }
 
   /// Collects every key path of this encode once the run has left its plan, so that a value
@@ -403,6 +444,59 @@ final class EncodeRun: MappingRun {
           value, at: node, parent: follower.tree.parent(of: node), key: follower.tree.key(of: node))
       }
     }
+  }
+
+  // MARK: - The type member of a polymorphic value
+
+  /// Starts a run that writes the member naming the type of a polymorphic value (see
+  /// ``TypeRegistry``), before the model's mappings run.
+  ///
+  /// When the model maps the member itself, its writes take the general path, where
+  /// ``claim(_:of:writing:)`` checks that the value is one of the type's names. Otherwise the
+  /// registry's name is written first, and a later write of the member by the model (through a
+  /// flat value) is compared with it.
+  ///
+  /// - Parameters:
+  ///   - member: The member's key and the type's names.
+  ///   - mappedByModel: Whether the model's plan maps the member.
+  func beginTypeMember(_ member: TypeMember, mappedByModel: Bool) {
+    let node = follower.tree.child(of: 0, key: PathKey(member.key))
+    if node >= states.count {
+      growStates()
+    }
+    typeMemberNode = node
+    typeMember = (member, mappedByModel)
+    if mappedByModel {
+      recordsWrites = true
+    }
+  }
+
+  /// Whether nothing was written at the type member yet: the model maps it, but its value was
+  /// `nil` or left out by a key selection.
+  var typeMemberIsEmpty: Bool {
+    typeMemberNode >= 0 && typeMemberNode < states.count && states[typeMemberNode] == .empty
+  }
+
+  /// Checks that the model writes one of the type's names as the type member.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when it writes anything else.
+  private func checkTypeName(_ value: any Encodable, at node: Int) throws {
+    guard let (member, _) = typeMember else { return }
+    let written = try capture(value, at: node)
+    if case .string(let name) = written, member.names.contains(name) {
+      return
+    }
+    throw MappingErrors.typeNameMismatch(
+      written, names: member.names, model: model, writer: activeWriter, value: value,
+      codingPath: codingPath(to: node), keyPath: follower.tree.keyPath(to: node))
+  }
+
+  /// The name the registry wrote at `node` before the model's mappings ran, when `node` is the
+  /// type member: a model that writes it too must write the same name.
+  private func typeNameWritten(at node: Int) -> String? {
+    guard node == typeMemberNode, let (member, mappedByModel) = typeMember, !mappedByModel
+    else { return nil }
+    return member.name
   }
 
   /// Whether `value` is an optional holding `nil`, whatever its static type.
@@ -503,6 +597,9 @@ final class EncodeRun: MappingRun {
       throw conflict(
         states[node] == .value ? .duplicate : .valueOverMembers, writing: value, at: node)
     }
+    if node == typeMemberNode, typeMember?.mappedByModel == true {
+      try checkTypeName(value, at: node)
+    }
     states[node] = .value
     if keepsWrites {
       writtenValues[node] = (try capture(value, at: node), activeWriter)
@@ -520,11 +617,19 @@ final class EncodeRun: MappingRun {
   ///
   /// - Throws: `EncodingError.invalidValue` naming both mappings when the values differ.
   private func isRepeat(of value: any Encodable, at node: Int) throws -> Bool {
-    guard let written = writtenValues[node] else { return false }
+    let written: EncodedValue
+    let writer: String
+    if let name = typeNameWritten(at: node) {
+      (written, writer) = (.string(name), MappingErrors.typeRegistry)
+    } else if let recorded = writtenValues[node] {
+      (written, writer) = (recorded.value, MappingErrors.mapping(recorded.writer))
+    } else {
+      return false
+    }
     let repeated = try capture(value, at: node)
-    guard repeated != written.value else { return true }
+    guard repeated != written else { return true }
     throw MappingErrors.differentValues(
-      written.value, repeated, writers: (written.writer, activeWriter), value: value,
+      written, repeated, writers: (writer, MappingErrors.mapping(activeWriter)), value: value,
       codingPath: codingPath(to: node), keyPath: follower.tree.keyPath(to: node))
   }
 

@@ -112,7 +112,9 @@ private final class CaptureSlot {
     case array([CaptureSlot])
   }
 
-  private var content = Content.value(.null)
+  /// An empty object until something is written: what `JSONEncoder` writes for a value that
+  /// encodes nothing, or a super encoder that nothing is written through.
+  private var content = Content.object([])
 
   var value: EncodedValue {
     switch content {

@@ -27,32 +27,33 @@ public struct KeyedEncoder {
   /// - Parameter object: The value to write; its `map(map:)` says where each property goes.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
   public func encode<Model: Keyedable>(from object: Model) throws {
-    try encode(from: object, typeField: nil)
+    try encode(from: object, typeMember: nil)
   }
 
-  /// Encodes the mappings of `object`, after a member naming its type (see ``TypeRegistry``).
+  /// Encodes the mappings of `object` with a member naming its type (see ``TypeRegistry``).
+  ///
+  /// The member comes first, unless the model maps it itself: its value is then checked to be
+  /// one of the type's names, and the first name is written after the model's mappings only if
+  /// the model wrote nothing there.
   ///
   /// - Parameters:
   ///   - object: The value to write.
-  ///   - typeField: The member's key and the type's name, or `nil` for none.
+  ///   - typeMember: The member's key and the type's names, or `nil` for none.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
-  func encode<Model: Keyedable>(from object: Model, typeField: (key: String, name: String)?)
-    throws
-  {
+  func encode<Model: Keyedable>(from object: Model, typeMember: TypeMember?) throws {
     let json = Self.jsonEncoder(encoder)
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
     if json == nil, let pool = RunPool.current {
       return try pool.nested(
         orThrow: StackGuard.tooDeepToEncode(object, codingPath: encoder.codingPath)
-      ) { try encode(from: object, typeField: typeField, json: nil, pool: pool) }
+      ) { try encode(from: object, typeMember: typeMember, json: nil, pool: pool) }
     }
-    try encode(from: object, typeField: typeField, json: json, pool: nil)
+    try encode(from: object, typeMember: typeMember, json: json, pool: nil)
   }
 
-  /// ``encode(from:typeField:)`` with the coder's own encoder or the thread's pool found.
+  /// ``encode(from:typeMember:)`` with the coder's own encoder or the thread's pool found.
   private func encode<Model: Keyedable>(
-    from object: Model, typeField: (key: String, name: String)?, json: JSONStreamEncoder?,
-    pool: RunPool?
+    from object: Model, typeMember: TypeMember?, json: JSONStreamEncoder?, pool: RunPool?
   ) throws {
     let model = type(of: object)
     let modelType = ObjectIdentifier(model)
@@ -69,7 +70,7 @@ public struct KeyedEncoder {
       // Learn every key path of this encode before writing, so a value that shares its key path
       // with other mappings is known to be shared before it is written.
       plan = try Self.collectKeyPaths(
-        of: object, typeField: typeField, plan: plan, userInfo: encoder.userInfo)
+        of: object, typeMember: typeMember, plan: plan, userInfo: encoder.userInfo)
       json?.forgetPlan(of: modelType)
     }
     var map: KeyMap
@@ -95,19 +96,26 @@ public struct KeyedEncoder {
     try withUnsafePointer(to: object) { original in
       // The collector stays in this frame; the run keeps its address for as long as it runs.
       let collector = KeyPathCollector(
-        model: Model.self, object: UnsafeRawPointer(original), typeField: typeField,
+        model: Model.self, object: UnsafeRawPointer(original), typeMember: typeMember,
         encoder: encoder)
       try withUnsafePointer(to: collector) { collector in
         run.keyPathCollector = collector
         defer { run.keyPathCollector = nil }
         var object = object
+        let mapsTypeMember = typeMember.map { plan?.mapsMember($0.key) ?? false } ?? false
         try run.run {
           // The mapped object is always an object, even when every optional is nil.
           run.openRoot()
-          if let typeField {
-            try typeField.name ->> map[Key(stringValue: typeField.key)]
+          if let typeMember {
+            run.beginTypeMember(typeMember, mappedByModel: mapsTypeMember)
+            if !mapsTypeMember {
+              try typeMember.name ->> map[Key(stringValue: typeMember.key)]
+            }
           }
           try object.map(map: map)
+          if let typeMember, run.typeMemberIsEmpty {
+            try typeMember.name ->> map[Key(stringValue: typeMember.key)]
+          }
         }
       }
     }
@@ -116,15 +124,15 @@ public struct KeyedEncoder {
   /// The key paths of an encode of `object`, learned by running its `map(map:)` without
   /// writing anything.
   static func collectKeyPaths<Model: Keyedable>(
-    of object: Model, typeField: (key: String, name: String)?, plan: MappingPlan?,
+    of object: Model, typeMember: TypeMember?, plan: MappingPlan?,
     userInfo: [CodingUserInfoKey: Any]
   ) throws -> MappingPlan? {
     var object = object
     let collector = EncodeRun(collectingFor: type(of: object), plan: plan, userInfo: userInfo)
     let map = KeyMap(encoding: collector)
     return try collector.run {
-      if let typeField {
-        try typeField.name ->> map[Key(stringValue: typeField.key)]
+      if let typeMember {
+        try typeMember.name ->> map[Key(stringValue: typeMember.key)]
       }
       try object.map(map: map)
     }
@@ -154,7 +162,7 @@ struct KeyPathCollector {
   /// The value, a `model`.
   let object: UnsafeRawPointer
   /// The member naming the value's type, if any (see ``TypeRegistry``).
-  let typeField: (key: String, name: String)?
+  let typeMember: TypeMember?
   /// The encoder of the value, whose `userInfo` `map(map:)` may read.
   let encoder: any Encoder
 
@@ -170,7 +178,18 @@ struct KeyPathCollector {
     -> MappingPlan?
   {
     try KeyedEncoder.collectKeyPaths(
-      of: collector.object.load(as: Model.self), typeField: collector.typeField, plan: nil,
+      of: collector.object.load(as: Model.self), typeMember: collector.typeMember, plan: nil,
       userInfo: collector.encoder.userInfo)
   }
+}
+
+/// The member that names the type of a polymorphic value (see ``TypeRegistry``).
+struct TypeMember {
+  /// The member's name, a member of the mapped object.
+  let key: String
+  /// The names the value's type is registered under, in the registry's order.
+  let names: [String]
+
+  /// The name encoding writes when the model does not write one.
+  var name: String { names.first ?? "" }
 }

@@ -56,11 +56,71 @@ struct NodeKeyedContainer<Member: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: .superKey))
+    NodeSuperEncoder(run: run, node: run.follower.tree.child(of: node, key: .superKey))
   }
 
   mutating func superEncoder(forKey key: Member) -> any Encoder {
-    NodeEncoder(run: run, node: run.follower.tree.child(of: node, key: PathKey(key)))
+    NodeSuperEncoder(run: run, node: run.follower.tree.child(of: node, key: PathKey(key)))
+  }
+}
+
+/// The super encoder of a merged value's keyed container: a ``NodeEncoder`` whose member is an
+/// empty object when nothing is written through it, as Foundation's `JSONEncoder` writes one.
+///
+/// Foundation writes the empty object when its super encoder goes away; so does this one, from
+/// its `deinit`, as if the value had asked it for a keyed container.
+final class NodeSuperEncoder: Encoder {
+  let run: EncodeRun
+  /// The member's node.
+  let node: Int
+  /// Whether a container was asked for, or a single value written.
+  fileprivate var isUsed = false
+
+  init(run: EncodeRun, node: Int) {
+    self.run = run
+    self.node = node
+  }
+
+  var codingPath: [any CodingKey] { run.codingPath(to: node) }
+
+  var userInfo: [CodingUserInfoKey: Any] { run.userInfo }
+
+  func container<Member: CodingKey>(keyedBy type: Member.Type) -> KeyedEncodingContainer<Member> {
+    isUsed = true
+    return NodeEncoder(run: run, node: node).container(keyedBy: Member.self)
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    isUsed = true
+    return NodeEncoder(run: run, node: node).unkeyedContainer()
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    NodeSuperValueContainer(owner: self)
+  }
+
+  deinit {
+    if !isUsed {
+      // A conflict is thrown when the mapping ends.
+      run.openObjectForMerge(at: node)
+    }
+  }
+}
+
+/// The single value container of a ``NodeSuperEncoder``: a write marks the encoder used.
+private struct NodeSuperValueContainer: SingleValueEncodingContainer {
+  let owner: NodeSuperEncoder
+
+  var codingPath: [any CodingKey] { owner.codingPath }
+
+  mutating func encodeNil() throws {
+    owner.isUsed = true
+    try owner.run.writeSingleNil(at: owner.node)
+  }
+
+  mutating func encode<Value: Encodable>(_ value: Value) throws {
+    owner.isUsed = true
+    try owner.run.writeSingleValue(value, at: owner.node)
   }
 }
 

@@ -202,12 +202,17 @@ enum CodingPathText {
 
   /// The message of `error`: the debug description of a Codable error, or its description.
   ///
+  /// A type mismatch says what was found in the words of the readable forms (`found a number`,
+  /// see ``ErrorReport/mismatchMessage(_:)``), whichever coder threw it.
+  ///
   /// - Parameter error: Any error.
   /// - Returns: The message, on one line.
   static func summary(of error: any Error) -> String {
     switch error {
+    case DecodingError.typeMismatch(_, let context):
+      return oneLine(ErrorReport.mismatchMessage(context.debugDescription))
     case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
-      DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
+      DecodingError.dataCorrupted(let context):
       return oneLine(context.debugDescription)
     case EncodingError.invalidValue(_, let context):
       return oneLine(context.debugDescription)

@@ -122,29 +122,54 @@ struct ErrorReport {
   }
 
   /// Whether a `valueNotFound` is an array running out of elements rather than a `null`.
+  ///
+  /// The coders say `Unkeyed container is at end.`, and for a super decoder
+  /// `Cannot get superDecoder() -- unkeyed container is at end.`
   private var isPastTheEnd: Bool {
     message == "Unkeyed container is at end."
+      || message.hasSuffix(" -- unkeyed container is at end.")
   }
 
   /// What a type mismatch found, from the coders' `Expected to decode Int but found a string
   /// instead.` (`found a string`), or the message without its final period.
   private var mismatchDetail: String? {
-    let prefix = "Expected to decode "
-    let suffix = " instead."
-    if message.hasPrefix(prefix), message.hasSuffix(suffix),
-      message.count > prefix.count + suffix.count
-    {
-      let middle = message.dropFirst(prefix.count).dropLast(suffix.count)
-      if let range = middle.range(of: " but found ") {
-        switch middle[range.upperBound...] {
-        case "number": return "found a number"
-        case "bool": return "found a Boolean"
-        case let found: return "found \(found)"
-        }
-      }
+    if let (_, found) = Self.mismatchParts(of: message) {
+      return "found \(found)"
     }
     let detail = Self.withoutPeriod(message)
     return detail.isEmpty ? nil : detail
+  }
+
+  /// A coder's message for a type mismatch with what was found in the words of the readable
+  /// forms.
+  ///
+  /// `Expected to decode Int but found number instead.` becomes `Expected to decode Int but
+  /// found a number instead.` (see ``mismatchParts(of:)``); any other message is unchanged.
+  /// Report entries use it (see ``DecodingReport/Entry/description``).
+  static func mismatchMessage(_ message: String) -> String {
+    guard let (expected, found) = mismatchParts(of: message) else { return message }
+    return "Expected to decode \(expected) but found \(found) instead."
+  }
+
+  /// The expected type and what was found in the coders' message for a type mismatch,
+  /// `Expected to decode Int but found number instead.`; what was found in the words of the
+  /// readable forms: Foundation's coders write `number` and `bool` where they write
+  /// `a string`, and the sentences say `a number` and `a Boolean`.
+  private static func mismatchParts(of message: String) -> (expected: Substring, found: String)? {
+    let prefix = "Expected to decode "
+    let suffix = " instead."
+    guard message.hasPrefix(prefix), message.hasSuffix(suffix),
+      message.count > prefix.count + suffix.count
+    else { return nil }
+    let middle = message.dropFirst(prefix.count).dropLast(suffix.count)
+    guard let range = middle.range(of: " but found ") else { return nil }
+    let found =
+      switch middle[range.upperBound...] {
+      case "number": "a number"
+      case "bool": "a Boolean"
+      case let found: String(found)
+      }
+    return (middle[..<range.lowerBound], found)
   }
 
   /// The sentence that says where a document is not valid JSON, for a `dataCorrupted` error

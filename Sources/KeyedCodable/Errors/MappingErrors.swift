@@ -77,7 +77,7 @@ enum MappingErrors {
   /// - Parameters:
   ///   - first: What the first mapping wrote.
   ///   - second: What the second mapping would write.
-  ///   - writers: The keys of the two mappings, as written in `map(map:)`.
+  ///   - writers: The two writers, as messages name them (see ``mapping(_:)``).
   ///   - value: The second value.
   ///   - codingPath: The full path of the key path.
   ///   - keyPath: The key path as text.
@@ -88,8 +88,38 @@ enum MappingErrors {
   ) -> EncodingError {
     let description =
       "Key path \"\(keyPath)\" is written twice with different values: \(first.summary()) by "
-      + "map[\"\(writers.0)\"], then \(second.summary()) by map[\"\(writers.1)\"]; one would "
-      + "overwrite the other."
+      + "\(writers.0), then \(second.summary()) by \(writers.1); one would overwrite the other."
+    return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
+  }
+
+  /// A mapping as messages name it: its key as written in `map(map:)`, `map["a.b"]`.
+  static func mapping(_ key: String) -> String {
+    "map[\"\(key)\"]"
+  }
+
+  /// What messages call the registry that writes the type member of a polymorphic value.
+  static let typeRegistry = "the type registry"
+
+  /// A polymorphic value's model writes a value at its type member that is not one of its
+  /// type's names (see ``TypeRegistry``).
+  ///
+  /// - Parameters:
+  ///   - written: What the model writes.
+  ///   - names: The names the type is registered under.
+  ///   - model: The model type.
+  ///   - writer: The key of the model's mapping, as written in `map(map:)`.
+  ///   - value: The value written.
+  ///   - codingPath: The full path of the type member.
+  ///   - keyPath: The type member's key path as text.
+  /// - Returns: `EncodingError.invalidValue` naming the names and what was written.
+  static func typeNameMismatch(
+    _ written: EncodedValue, names: [String], model: Any.Type, writer: String, value: Any,
+    codingPath: [any CodingKey], keyPath: String
+  ) -> EncodingError {
+    let listed = names.map { CodingPathText.quoted($0) }.joined(separator: ", ")
+    let description =
+      "Key path \"\(keyPath)\" must hold a name \(model) is registered under (\(listed)), as "
+      + "the type registry reads it back; \(mapping(writer)) writes \(written.summary())."
     return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
   }
 

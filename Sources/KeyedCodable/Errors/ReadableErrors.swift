@@ -85,12 +85,14 @@ extension EncodingError {
   }
 
   /// The error in several lines: the sentence of ``readableDescription``, then the coding
-  /// path, the model when known, the value and its type, the message and the underlying
-  /// error.
+  /// path, the key path and the model when known, the value and its type, the message and the
+  /// underlying error.
   ///
   /// ```
-  /// Cannot encode nan at location.latitude: Unable to encode Double.nan directly in JSON.
+  /// Cannot encode nan at location.latitude (Place): Unable to encode Double.nan directly in JSON.
   ///   coding path: location.latitude
+  ///   key path:    location.latitude
+  ///   model:       Place
   ///   value:       nan (Double)
   ///   message:     Unable to encode Double.nan directly in JSON.
   /// ```

@@ -35,6 +35,14 @@ final class MappingPlan: Sendable {
     mayOverlap = Self.mayOverlap(entries, table)
   }
 
+  /// Whether a mapping writes member `name` of the mapped object as a plain member.
+  ///
+  /// Looks through the entries: called once per value that needs it (a polymorphic value, for
+  /// its type member), never on a path every value takes.
+  func mapsMember(_ name: String) -> Bool {
+    entries.contains { $0.isPlainMember && $0.parent == 0 && $0.memberKey.stringValue == name }
+  }
+
   /// The same plan, marked as coming from a model whose runs differ.
   func unstable() -> MappingPlan {
     MappingPlan(entries: entries, table: table, isStable: false)

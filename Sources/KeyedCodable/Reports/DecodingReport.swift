@@ -10,7 +10,7 @@
 /// ```swift
 /// let (users, report) = try JSONDecoder().decodeWithReport([User].self, from: data)
 /// for entry in report.entries {
-///     logger.warning("\(entry)")   // Dropped element at [2].tags[1]: ...
+///     logger.warning("\(entry)")   // Dropped array element at [2].tags[1]: ...
 /// }
 /// ```
 ///
@@ -82,7 +82,15 @@ public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
       CodingPathText.render(codingPath)
     }
 
-    /// One line: the event, the path and the error.
+    /// One line: the event, the path and the error's message.
+    ///
+    /// ```
+    /// Dropped array element at posts[1]: Expected to decode String but found a number instead.
+    /// ```
+    ///
+    /// What a type mismatch found is written as in the readable forms of errors (`a number`,
+    /// `a Boolean`, see <doc:ReadingErrors>), whichever coder decoded; the message of
+    /// ``error`` itself is the coder's.
     public var description: String {
       "\(event) at \(pathDescription): \(CodingPathText.summary(of: error))"
     }

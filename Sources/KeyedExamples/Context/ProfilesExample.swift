@@ -64,8 +64,11 @@ public struct User: Codable, Keyedable, Equatable {
       try self.videogames <-> map["videogames"]
     }
     if map.type.isDecoding, let configuration {
-      if let limit = configuration.biographyMaxLength, let text = biography, text.count > limit {
-        biography = String(text.prefix(limit)) + "…"
+      // At most `limit` characters, the ellipsis included.
+      if let limit = configuration.biographyMaxLength, limit > 0, let text = biography,
+        text.count > limit
+      {
+        biography = String(text.prefix(limit - 1)) + "…"
       }
       if let limit = configuration.maxInterests {
         interests = interests.map { Array($0.prefix(limit)) }

@@ -20,7 +20,7 @@ struct ConfigurationTests {
   @Test func theSearchListConfigurationShortensTheSameModel() throws {
     let user = try decode(
       User.self, from: Example.userJSON, with: .configuration(UserConfiguration.searchList))
-    #expect(user.biography == "iOS Developer writin…")
+    #expect(user.biography == "iOS Developer writi…")
     #expect(user.interests == ["Programming", "Pullip"])
     #expect(user.videogames?.map(\.personalRating) == [nil, nil])
     #expect(user.videogames?.map(\.hoursPlayed) == [900, 800])
@@ -39,7 +39,7 @@ struct ConfigurationTests {
   @Test func anEnvelopeHandsItsConfigurationToEveryElement() throws {
     let search = try decode(UserSearch.self, from: Example.userSearchJSON)
     #expect(search.resultCount == 1)
-    #expect(search.users.map(\.biography) == ["iOS Developer writin…"])
+    #expect(search.users.map(\.biography) == ["iOS Developer writi…"])
     #expect(search.users.first?.interests == ["Programming", "Pullip"])
     // The user handed its own configuration to its videogames: no ratings.
     #expect(search.users.first?.videogames?.map(\.personalRating) == [nil, nil])
@@ -50,7 +50,7 @@ struct ConfigurationTests {
     let search = try decode(
       UserSearch.self, from: Example.userSearchJSON,
       with: .configuration(UserConfiguration(biographyMaxLength: 5, maxInterests: 1)))
-    #expect(search.users.first?.biography == "iOS Developer writin…")
+    #expect(search.users.first?.biography == "iOS Developer writi…")
     #expect(search.users.first?.interests == ["Programming", "Pullip"])
   }
 

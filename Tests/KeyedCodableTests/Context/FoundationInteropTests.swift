@@ -51,7 +51,7 @@ struct FoundationInteropTests {
     let search = try JSONDecoder().decode(
       SynthesizedSearch.self, from: Data(Example.userSearchJSON.utf8))
     #expect(search.resultCount == 1)
-    #expect(search.users.first?.biography == "iOS Developer writin…")
+    #expect(search.users.first?.biography == "iOS Developer writi…")
     #expect(search.users.first?.videogames?.map(\.personalRating) == [nil, nil])
   }
 

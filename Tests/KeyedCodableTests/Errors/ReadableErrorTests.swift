@@ -273,6 +273,13 @@ struct ReadableErrorTests {
       .init(
         codingPath: [TestKey("pair"), .index(1)], debugDescription: "Unkeyed container is at end."))
     #expect(atEnd.readableDescription == "Missing element at pair[1]: expected Int")
+    // Foundation's message for a super decoder asked of an array at its end.
+    let superAtEnd = DecodingError.valueNotFound(
+      (any Decoder).self,
+      .init(
+        codingPath: [TestKey("pair"), .index(1)],
+        debugDescription: "Cannot get superDecoder() -- unkeyed container is at end."))
+    #expect(superAtEnd.readableDescription == "Missing element at pair[1]: expected Decoder")
   }
 
   @Test func typeMismatchSaysWhatWasFound() {
@@ -516,7 +523,8 @@ struct ReadableErrorTests {
       try TestCoder.$current.withValue(coder) { try encodeJSON(Account()) }
     } throws: { error in
       readableDescription(of: error)
-        == #"Cannot encode nil at id: Required key path "id" has no value to encode (it is nil)."#
+        == #"Cannot encode nil at id (Account): Required key path "id" has no value to encode "#
+        + "(it is nil)."
     }
   }
 

@@ -437,6 +437,165 @@ import Testing
     decoders.expectSame(Pair.self, from: "[\(json)]")
   }
 
+  /// What ``SuperEncoderProbe`` does with its super encoders.
+  enum SuperUse: String, CaseIterable, Sendable {
+    /// `superEncoder(forKey:)`, dropped at once.
+    case keyedUnused
+    /// `superEncoder()`, dropped at once.
+    case keyedDefaultUnused
+    /// `superEncoder(forKey:)`, asked for its single value container only.
+    case keyedSingleValueUnused
+    /// `superEncoder(forKey:)` for a key written before: the super value replaces it.
+    case keyedOverAWrittenKey
+    /// `superEncoder()` of an unkeyed container, dropped at once, between two elements.
+    case unkeyedUnused
+    /// `superEncoder()` of an unkeyed container kept past the next element, then dropped.
+    case unkeyedUnusedKeptPastTheNextElement
+    /// `superEncoder()` of an unkeyed container used after the next element was written: the
+    /// super value is still the element at the index it was made for.
+    case unkeyedUsedAfterTheNextElement
+    /// Two super encoders of an unkeyed container, dropped, then an element.
+    case unkeyedTwoUnused
+    /// A subclass whose superclass writes nothing, through `superEncoder()`.
+    case baseClassWritingNothing
+    /// A nested super encoder that writes nothing, inside one that writes.
+    case nestedUnused
+
+    static let key = CodingUserInfoKey(rawValue: "conformance.superUse")!
+    static let calls = CodingUserInfoKey(rawValue: "conformance.superUseCalls")!
+  }
+
+  /// Counts the calls of an `encode(to:)`: more than one on ``KeyedJSONEncoder`` means that the
+  /// value was encoded again by Foundation's encoder.
+  final class Calls: @unchecked Sendable {
+    // @unchecked: a test's own counter, used by one encode at a time.
+    var count = 0
+  }
+
+  /// A superclass that writes nothing.
+  class Silent: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  /// A subclass that hands its superclass `superEncoder()`.
+  final class Loud: Silent {
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(1, forKey: "a")
+      try super.encode(to: container.superEncoder())
+    }
+  }
+
+  /// Uses super encoders as its ``SuperUse`` in `userInfo` says.
+  struct SuperEncoderProbe: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      guard let use = encoder.userInfo[SuperUse.key] as? SuperUse else { return }
+      (encoder.userInfo[SuperUse.calls] as? Calls)?.count += 1
+      switch use {
+      case .keyedUnused:
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: "a")
+        _ = container.superEncoder(forKey: "p")
+      case .keyedDefaultUnused:
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: "a")
+        _ = container.superEncoder()
+      case .keyedSingleValueUnused:
+        var container = encoder.container(keyedBy: AnyKey.self)
+        _ = container.superEncoder(forKey: "p").singleValueContainer()
+        try container.encode(1, forKey: "a")
+      case .keyedOverAWrittenKey:
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(1, forKey: "p")
+        _ = container.superEncoder(forKey: "p")
+      case .unkeyedUnused:
+        var container = encoder.unkeyedContainer()
+        try container.encode(1)
+        _ = container.superEncoder()
+        try container.encode(2)
+      case .unkeyedUnusedKeptPastTheNextElement:
+        var container = encoder.unkeyedContainer()
+        try container.encode(1)
+        let kept = container.superEncoder()
+        try container.encode(2)
+        withExtendedLifetime(kept) {}
+      case .unkeyedUsedAfterTheNextElement:
+        var container = encoder.unkeyedContainer()
+        try container.encode(1)
+        let kept = container.superEncoder()
+        try container.encode(2)
+        try "x".encode(to: kept)
+      case .unkeyedTwoUnused:
+        var container = encoder.unkeyedContainer()
+        _ = container.superEncoder()
+        _ = container.superEncoder()
+        try container.encode(3)
+      case .baseClassWritingNothing:
+        try Loud().encode(to: encoder)
+      case .nestedUnused:
+        var container = encoder.container(keyedBy: AnyKey.self)
+        var inner = container.superEncoder(forKey: "outer").container(keyedBy: AnyKey.self)
+        _ = inner.superEncoder(forKey: "inner")
+        try inner.encode(true, forKey: "b")
+      }
+    }
+  }
+
+  /// Each use, the JSON both encoders write, and whether ours writes it itself (`nil`: it
+  /// depends on when the super encoder goes away).
+  static let superUses: [(SuperUse, String, streamed: Bool?)] = [
+    (.keyedUnused, #"{"a":1,"p":{}}"#, true),
+    (.keyedDefaultUnused, #"{"a":1,"super":{}}"#, true),
+    (.keyedSingleValueUnused, #"{"a":1,"p":{}}"#, true),
+    (.keyedOverAWrittenKey, #"{"p":{}}"#, false),
+    (.unkeyedUnused, "[1,{},2]", true),
+    (.unkeyedUnusedKeptPastTheNextElement, "[1,{},2]", nil),
+    (.unkeyedUsedAfterTheNextElement, #"[1,"x",2]"#, false),
+    (.unkeyedTwoUnused, "[{},{},3]", true),
+    (.baseClassWritingNothing, #"{"a":1,"super":{}}"#, true),
+    (.nestedUnused, #"{"outer":{"b":true,"inner":{}}}"#, true),
+  ]
+
+  /// A super encoder that nothing is written through writes an empty object where it was made
+  /// for, as Foundation's does: no key is left out, and later elements keep their index. Ours
+  /// writes it itself, except where only Foundation's encoder can put the value in its place.
+  /// (Fixed: ours left the key or the element out, and wrote an element made before another
+  /// after it.)
+  @Test(arguments: superUses)
+  func aSuperEncoderThatWritesNothingWritesAnEmptyObject(
+    _ use: SuperUse, expected: String, streamed: Bool?
+  ) {
+    for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted]] {
+      let encoders = EncoderPair(formatting)
+      let calls = Calls()
+      encoders.ours.userInfo = [SuperUse.key: use, SuperUse.calls: calls]
+      encoders.foundation.userInfo = [SuperUse.key: use]
+      let json = encoders.expectSame(SuperEncoderProbe())
+      if formatting == [.sortedKeys] {
+        #expect(json == .value(expected))
+      }
+      if let streamed {
+        #expect(calls.count == (streamed ? 1 : 2))
+      }
+      #expect(encoders.expectSame([SuperEncoderProbe()]).success != nil)
+    }
+  }
+
+  /// `superEncoder()` names its member `super` after the key strategy, as Foundation does.
+  @Test func theSuperKeyGoesThroughTheKeyStrategy() {
+    let encoders = EncoderPair()
+    encoders.ours.keyEncodingStrategy = .custom { path in
+      AnyKey(stringValue: (path.last?.stringValue ?? "").uppercased())
+    }
+    encoders.foundation.keyEncodingStrategy = .custom { path in
+      AnyKey(stringValue: (path.last?.stringValue ?? "").uppercased())
+    }
+    #expect(encoders.expectSame(Loud()) == .value(#"{"A":1,"SUPER":{}}"#))
+    #expect(
+      encoders.expectSame(Dog(name: "Rex", breed: "Pug"))
+        == .value(#"{"BREED":"Pug","SUPER":{"NAME":"Rex"}}"#))
+  }
+
   // MARK: - Dictionaries
 
   enum Color: String, Codable, CodingKeyRepresentable {

@@ -454,6 +454,46 @@ import Testing
     decoders.expectSame([Data].self, from: "[\(value)]")
   }
 
+  /// What a `.custom` strategy of ``aCustomStrategyThatWritesNothingWritesAnEmptyObject(_:)``
+  /// does with its encoder.
+  enum SilentStrategy: String, CaseIterable, Sendable {
+    /// Nothing at all.
+    case nothing
+    /// Asks for a single value container and writes nothing through it.
+    case singleValueContainerOnly
+
+    @Sendable func encode(_ encoder: any Encoder) {
+      switch self {
+      case .nothing: break
+      case .singleValueContainerOnly: _ = encoder.singleValueContainer()
+      }
+    }
+  }
+
+  /// A `.custom` date or data strategy that writes nothing gives an empty object, as in
+  /// Foundation, also for a top-level value. (Fixed: ours threw "Top-level Date did not encode
+  /// any values." for a top-level value.)
+  @Test(arguments: SilentStrategy.allCases)
+  func aCustomStrategyThatWritesNothingWritesAnEmptyObject(_ strategy: SilentStrategy) {
+    for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted]] {
+      let encoders = EncoderPair(formatting)
+      encoders.ours.dateEncodingStrategy = .custom { _, encoder in strategy.encode(encoder) }
+      encoders.foundation.dateEncodingStrategy = .custom { _, encoder in strategy.encode(encoder) }
+      encoders.ours.dataEncodingStrategy = .custom { _, encoder in strategy.encode(encoder) }
+      encoders.foundation.dataEncodingStrategy = .custom { _, encoder in strategy.encode(encoder) }
+      let date = Date(timeIntervalSince1970: 1)
+      let pretty = formatting.contains(.prettyPrinted)
+      #expect(encoders.expectSame(date) == .value(pretty ? "{\n\n}" : "{}"))
+      #expect(encoders.expectSame(Data([1, 2])) == .value(pretty ? "{\n\n}" : "{}"))
+      encoders.expectSame([date])
+      encoders.expectSame(["d": Data()])
+      if !pretty {
+        #expect(encoders.expectSame([date]) == .value("[{}]"))
+        #expect(encoders.expectSame(["d": Data()]) == .value(#"{"d":{}}"#))
+      }
+    }
+  }
+
   // MARK: - Key strategies
 
   /// The member names an object's keyed container lists.

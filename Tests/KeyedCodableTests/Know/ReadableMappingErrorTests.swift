@@ -372,14 +372,54 @@ struct ReadableMappingErrorTests {
     init(from decoder: any Decoder) throws { try KeyedDecoder(with: decoder).decode(to: &self) }
   }
 
-  @Test func anEncodingErrorInANestedModelHasItsFullPath() {
+  /// Encoding errors name the innermost model whose mapping threw, as decoding errors do.
+  /// (Fixed: they named no model.)
+  @Test func anEncodingErrorInANestedModelHasItsFullPathAndItsModel() {
     let shape = Shape(points: [Point(x: 1), Point(x: .nan)])
     #expect {
       try encodeJSON(shape)
     } throws: { error in
       readableDescription(of: error)
-        == "Cannot encode nan at outline.points[1].coords.x: Unable to encode Double.nan directly "
-        + "in JSON."
+        == "Cannot encode nan at outline.points[1].coords.x (Point): Unable to encode Double.nan "
+        + "directly in JSON."
+    }
+  }
+
+  struct Place: Codable, Keyedable {
+    var latitude = 0.0
+    var longitude = 0.0
+    mutating func map(map: KeyMap) throws {
+      try latitude <-> map["location.latitude"]
+      try longitude <-> map["location.longitude"]
+    }
+    init(latitude: Double) { self.latitude = latitude }
+    init(from decoder: any Decoder) throws { try KeyedDecoder(with: decoder).decode(to: &self) }
+  }
+
+  /// The example of the Reading Errors article, from the first encode of the type on (the
+  /// mapping's fast path) and in the detailed form.
+  @Test func aNonFiniteNumberNamesTheModelAndTheKeyPath() throws {
+    for _ in 0..<2 {
+      do {
+        _ = try encodeJSON(Place(latitude: .nan))
+        Issue.record("encoded a NaN")
+      } catch let error as EncodingError {
+        #expect(
+          error.readableDescription
+            == "Cannot encode nan at location.latitude (Place): Unable to encode Double.nan "
+            + "directly in JSON.")
+        #expect(
+          error.detailedDescription() == """
+            Cannot encode nan at location.latitude (Place): Unable to encode Double.nan directly in JSON.
+              coding path: location.latitude
+              key path:    location.latitude
+              model:       Place
+              value:       nan (Double)
+              message:     Unable to encode Double.nan directly in JSON.
+            """)
+        #expect(
+          shape(of: error) == ErrorShape(kind: "invalidValue", path: ["location", "latitude"]))
+      }
     }
   }
 
@@ -395,7 +435,7 @@ struct ReadableMappingErrorTests {
       try encodeJSON(directory)
     } throws: { error in
       readableDescription(of: error)
-        == #"Cannot encode nil at members[1].id: Required key path "id" has no value to encode (it is nil)."#
+        == #"Cannot encode nil at members[1].id (Member): Required key path "id" has no value to encode (it is nil)."#
     }
   }
 

@@ -134,7 +134,40 @@ struct ReportTests {
     #expect(report.entries.map(\.pathDescription) == ["[1].tags[0]"])
     #expect(
       report.description
-        == "Dropped array element at [1].tags[0]: Expected to decode Int but found bool instead.")
+        == "Dropped array element at [1].tags[0]: Expected to decode Int but found a Boolean instead."
+    )
+  }
+
+  /// Report entries say what a type mismatch found in the words of the one-line error
+  /// descriptions ("a number", "a Boolean"), not in the coders' own ("number", "bool"); the
+  /// entry's error keeps the coder's message. (Fixed: entries kept the coders' words.)
+  @Test func entriesSayWhatWasFoundAsTheReadableFormsDo() throws {
+    let json = #"{"name": "A", "tags": [1, true, "x", null, [], {}]}"#
+    let (member, report) = try decodeWithReport(KnowMember.self, from: json)
+    #expect(member.tags == [1])
+    #expect(
+      report.entries.map(\.description) == [
+        "Dropped array element at tags[1]: Expected to decode Int but found a Boolean instead.",
+        "Dropped array element at tags[2]: Expected to decode Int but found a string instead.",
+        "Dropped array element at tags[3]: Cannot get value of type Int -- found null value instead",
+        "Dropped array element at tags[4]: Expected to decode Int but found an array instead.",
+        "Dropped array element at tags[5]: Expected to decode Int but found a dictionary instead.",
+      ])
+    let found = ["a Boolean", "a string", nil, "an array", "a dictionary"]
+    for (entry, found) in zip(report.entries, found) {
+      if let found {
+        #expect(readableDescription(of: entry.error).hasSuffix("found \(found)"))
+      }
+    }
+    #expect(message(of: report.entries[0].error).hasSuffix("found bool instead."))
+    let reporter = DecodingReporter()
+    _ = try decode(
+      KnowMember.self, from: #"{"name": 7, "tags": []}"#,
+      with: MappingContext.converting(.lossy).reporting(to: reporter))
+    #expect(
+      reporter.report.entries.map(\.description) == [
+        "Converted 7 to String at name: Expected to decode String but found a number instead."
+      ])
   }
 
   // MARK: - Every kind of entry
@@ -301,7 +334,7 @@ struct ReportTests {
     #expect(flags.map(\.weight) == [2, 1, 3])
     #expect(
       report.entries.map(\.description) == [
-        "Converted 1 to Bool at [1].state.on: Expected to decode Bool but found number instead.",
+        "Converted 1 to Bool at [1].state.on: Expected to decode Bool but found a number instead.",
         "Replaced an invalid value with the default 1 at [1].weight: Expected to decode Int but found a string instead.",
         #"Converted "NO" to Bool at [2].state.on: Expected to decode Bool but found a string instead."#,
       ])
@@ -318,7 +351,7 @@ struct ReportTests {
     #expect(member.tags == [8])
     #expect(
       reporter.report.entries.map(\.description) == [
-        "Converted 42 to String at name: Expected to decode String but found number instead.",
+        "Converted 42 to String at name: Expected to decode String but found a number instead.",
         "Dropped array element at tags[0]: Expected to decode Int but found a string instead.",
         "Dropped array element at tags[2]: Expected to decode Int but found a string instead.",
       ])
@@ -533,7 +566,7 @@ struct ReportDebugHandlerTests {
       #expect(probe.values == [1, 2])
       let expected = [
         "Dropped array element at knowDebugHandlerProbe[1]: Expected to decode Int but found a string instead.",
-        "Dropped array element at knowDebugHandlerProbe[3]: Expected to decode Int but found bool instead.",
+        "Dropped array element at knowDebugHandlerProbe[3]: Expected to decode Int but found a Boolean instead.",
       ]
       #expect(probeEntries(log) == expected)
       // With a report too, both get the entries.

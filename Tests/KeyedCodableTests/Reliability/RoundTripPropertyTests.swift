@@ -3,8 +3,8 @@ import KeyedCodable
 import Testing
 
 /// Nothing is lost on encode: for 10,000 seeded random models covering every mapping feature,
-/// `decode(encode(x)) == x`; a model holding a value the encoder cannot write throws an
-/// `EncodingError` at that value instead of leaving its key out.
+/// `decode(encode(x)) == x` on each coder; a model holding a value the encoder cannot write
+/// throws an `EncodingError` at that value instead of leaving its key out.
 @Suite(.bothCoders) struct RoundTripPropertyTests {
   static let chunks = 0..<10
   static let casesPerChunk = Stress.count(1_000)
@@ -53,6 +53,155 @@ import Testing
       try tags <-> map["* tags"]
       try score <-> map["stats/score", KeyOptions(delimiter: "/")]
     }
+  }
+
+  /// A mark of a polymorphic array.
+  protocol Mark: Sendable {}
+
+  /// A mark that maps its own type member, and is registered under two names.
+  struct Tick: Mark, Codable, Keyedable, Equatable {
+    var kind = "tick"
+    var size = 0
+
+    init(kind: String, size: Int) {
+      self.kind = kind
+      self.size = size
+    }
+
+    init(from decoder: Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try kind <-> map["type"]
+      try size <-> map["size"]
+    }
+  }
+
+  /// A mark that leaves its type member to the registry.
+  struct Cross: Mark, Codable, Keyedable, Equatable {
+    var weight = 0.0
+
+    init(weight: Double) {
+      self.weight = weight
+    }
+
+    init(from decoder: Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try weight <-> map["weight"]
+    }
+  }
+
+  static let marks = TypeRegistry<any Mark>(
+    typeKey: "type", ["tick": Tick.self, "check": Tick.self, "cross": Cross.self])
+
+  /// Polymorphic values: an array and a single one.
+  struct Marks: Codable, Keyedable, Equatable {
+    var list: [any Mark] = []
+    var main: (any Mark)?
+
+    init(list: [any Mark], main: (any Mark)?) {
+      self.list = list
+      self.main = main
+    }
+
+    init(from decoder: Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try list <-> map["list"].polymorphic(RoundTripPropertyTests.marks)
+      try main <-> map["main"].polymorphic(RoundTripPropertyTests.marks)
+    }
+
+    static func same(_ lhs: (any Mark)?, _ rhs: (any Mark)?) -> Bool {
+      switch (lhs, rhs) {
+      case (nil, nil): true
+      case (let left as Tick, let right as Tick): left == right
+      case (let left as Cross, let right as Cross): left == right
+      default: false
+      }
+    }
+
+    static func == (lhs: Marks, rhs: Marks) -> Bool {
+      lhs.list.count == rhs.list.count && zip(lhs.list, rhs.list).allSatisfy { same($0, $1) }
+        && same(lhs.main, rhs.main)
+    }
+  }
+
+  /// Hands super encoders nothing: a keyed container's `superEncoder()` and
+  /// `superEncoder(forKey:)`, and an unkeyed container's between two elements. Each leaves an
+  /// empty object, which decoding checks.
+  struct Quiet: Codable, Equatable {
+    var first: Int
+    var second: Int
+
+    init(first: Int, second: Int) {
+      self.first = first
+      self.second = second
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(first, forKey: "first")
+      _ = container.superEncoder()
+      _ = container.superEncoder(forKey: "base")
+      var list = container.nestedUnkeyedContainer(forKey: "list")
+      try list.encode(first)
+      _ = list.superEncoder()
+      try list.encode(second)
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      first = try container.decode(Int.self, forKey: "first")
+      var list = try container.nestedUnkeyedContainer(forKey: "list")
+      let empty = [
+        try container.decode([String: Int].self, forKey: "super"),
+        try container.decode([String: Int].self, forKey: "base"),
+        try list.decode(Int.self) == first ? [:] : ["first": first],
+        try list.decode([String: Int].self),
+      ]
+      second = try list.decode(Int.self)
+      guard empty.allSatisfy(\.isEmpty), list.isAtEnd else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "Not what Quiet writes."))
+      }
+    }
+  }
+
+  /// A superclass that writes nothing.
+  class Creature: Codable {
+    init() {}
+    required init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  /// A subclass that hands its superclass `superEncoder()`.
+  final class Pet: Creature, Equatable {
+    var name: String
+
+    init(name: String) {
+      self.name = name
+      super.init()
+    }
+
+    required init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      name = try container.decode(String.self, forKey: "name")
+      try super.init(from: container.superDecoder())
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(name, forKey: "name")
+      try super.encode(to: container.superEncoder())
+    }
+
+    static func == (lhs: Pet, rhs: Pet) -> Bool { lhs.name == rhs.name }
   }
 
   /// Every mapping feature in one model.
@@ -107,6 +256,11 @@ import Testing
     var middleName: String?
     var rates: [String: Double]?
     var sortedTags: [String] = []
+    /// Polymorphic values, one type mapping its own type member.
+    var marks: Marks?
+    /// Super encoders that write nothing: in a flat value, and for a base class.
+    var quiet: Quiet?
+    var pet: Pet?
 
     init() {}
 
@@ -154,6 +308,9 @@ import Testing
       try middleName <-> map["values.middleName"].explicitNull()
       try rates <-> map["values.* rates"]
       try sortedTags <-> map["values.tags"].sorted()
+      try marks <-> map["figures"]
+      try quiet <-> map["~~", KeyOptions(flat: "~~")]
+      try pet <-> map["family.pet"]
     }
   }
 
@@ -322,13 +479,25 @@ import Testing
           generator.array { ($0.string(), $0.double()) }, uniquingKeysWith: { first, _ in first })
       }
       record.sortedTags = array { $0.string() }.sorted()
+      record.marks = optional { generator in
+        Marks(
+          list: generator.array { $0.mark() },
+          main: generator.optional { $0.mark() })
+      }
+      record.quiet = optional { Quiet(first: $0.int(), second: $0.int()) }
+      record.pet = optional { Pet(name: $0.string()) }
       return record
+    }
+
+    mutating func mark() -> any Mark {
+      chance(50)
+        ? Tick(kind: pick(["tick", "check"]), size: int()) : Cross(weight: double())
     }
 
     /// Puts one value the encoder cannot write into `record` (when it has a place for it).
     mutating func breaking(_ record: inout Record) -> Fault? {
       let bad = pick([Double.nan, .infinity, -.infinity])
-      switch Int.random(in: 0..<10, using: &random) {
+      switch Int.random(in: 0..<11, using: &random) {
       case 0:
         record.identifier = nil
         return Fault(path: ["meta", "id"], isRequiredNil: true)
@@ -365,6 +534,13 @@ import Testing
         record.children?[index].id = nil
         return Fault(
           path: ["nested", "children", "Index \(index)", "meta", "id"], isRequiredNil: true)
+      case 9:
+        // A mark that maps its type member names another type.
+        let index = record.marks?.list.indices.filter { record.marks?.list[$0] is Tick }
+          .randomElement(using: &random)
+        guard let index else { return nil }
+        record.marks?.list[index] = Tick(kind: "cross", size: int())
+        return Fault(path: ["figures", "list", "Index \(index)", "type"], isRequiredNil: false)
       default:
         let index = record.lossyChildren?.indices.randomElement(using: &random)
         guard let index else { return nil }
@@ -390,6 +566,17 @@ import Testing
     var tally = Tally()
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
+    let keyedEncoder = KeyedJSONEncoder()
+    keyedEncoder.outputFormatting = .sortedKeys
+    let coder = TestCoder.current
+    func encode(_ record: Record) throws -> Data {
+      coder == .foundation ? try encoder.encode(record) : try keyedEncoder.encode(record)
+    }
+    func decode(_ data: Data) throws -> Record {
+      coder == .foundation
+        ? try JSONDecoder().decode(Record.self, from: data)
+        : try KeyedJSONDecoder().decode(Record.self, from: data)
+    }
     let plist = PropertyListEncoder()
     plist.outputFormat = .binary
 
@@ -400,13 +587,13 @@ import Testing
       guard let fault else {
         tally.roundTrips += 1
         do {
-          let data = try encoder.encode(record)
-          let decoded = try JSONDecoder().decode(Record.self, from: data)
+          let data = try encode(record)
+          let decoded = try decode(data)
           if decoded != record {
             tally.failures.append(
               "\(label): \(String(decoding: data, as: UTF8.self)) decodes to \(decoded), "
                 + "not \(record)")
-          } else if try encoder.encode(decoded) != data {
+          } else if try encode(decoded) != data {
             tally.failures.append("\(label): encoding the decoded value changed the JSON")
           }
           guard index % 4 == 0 else { continue }
@@ -422,7 +609,7 @@ import Testing
       }
       tally.faults += 1
       do {
-        let data = try encoder.encode(record)
+        let data = try encode(record)
         tally.failures.append(
           "\(label): \(fault.path) encoded as \(String(decoding: data, as: UTF8.self))")
       } catch EncodingError.invalidValue(_, let context) {
@@ -500,5 +687,11 @@ import Testing
     #expect(covers { $0.when == nil })
     #expect(covers { ($0.rates?.count ?? 0) > 1 })
     #expect(covers { $0.sortedTags.count > 1 })
+    #expect(covers { $0.marks?.list.contains { ($0 as? Tick)?.kind == "check" } == true })
+    #expect(covers { $0.marks?.list.contains { ($0 as? Tick)?.kind == "tick" } == true })
+    #expect(covers { $0.marks?.list.contains { $0 is Cross } == true })
+    #expect(covers { $0.marks?.main is Tick })
+    #expect(covers { $0.quiet == nil })
+    #expect(covers { $0.pet == nil })
   }
 }

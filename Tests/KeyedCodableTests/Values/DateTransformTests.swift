@@ -302,6 +302,26 @@ struct DateTransformTests {
     try expectEncoded(negative, #"{"s": -1.5, "ms": -1500}"#)
   }
 
+  /// What the Transforming Values article says of precision: milliseconds and ISO 8601 seconds
+  /// are rounded to the nearest, not cut.
+  @Test func millisecondsAndISO8601SecondsAreRoundedToTheNearest() throws {
+    var epoch = Epoch()
+    epoch.milliseconds = Date(timeIntervalSince1970: 1.0006)
+    try expectEncoded(epoch, #"{"s": 0, "ms": 1001}"#)
+    epoch.milliseconds = Date(timeIntervalSince1970: 1.0004)
+    try expectEncoded(epoch, #"{"s": 0, "ms": 1000}"#)
+    epoch.milliseconds = Date(timeIntervalSince1970: -1.0006)
+    try expectEncoded(epoch, #"{"s": 0, "ms": -1001}"#)
+    struct Stamp: Encodable, Keyedable {
+      var at: Date
+      mutating func map(map: KeyMap) throws { try at <-> map["at"].using(.iso8601) }
+    }
+    try expectEncoded(
+      Stamp(at: Date(timeIntervalSince1970: 1_709_209_805.9)), #"{"at": "2024-02-29T12:30:06Z"}"#)
+    try expectEncoded(
+      Stamp(at: Date(timeIntervalSince1970: 1_709_209_805.4)), #"{"at": "2024-02-29T12:30:05Z"}"#)
+  }
+
   @Test func unixTimeFromAStringIsATypeMismatch() throws {
     expectError("typeMismatch", at: ["s"]) {
       try decode(Epoch.self, from: #"{"s": "1709209805", "ms": 0}"#)

@@ -396,17 +396,23 @@ final class JSONDecodingBackend: DecodingBackend {
   func read<Value: Decodable>(
     _ type: Value.Type, _ node: Int, _ parent: Int, _ required: Bool
   ) throws -> Value? {
-    let entry = try valueEntry(node, parent, required: required, type: Value.self)
+    // A required `null` is handed to the value, as Foundation's container hands it: a type that
+    // decodes itself throws the error of the container it asks for (`[String]` names
+    // `Array<Any>`), and one that reads `null` is decoded.
+    let entry = try valueEntry(
+      node, parent, required: required, type: Value.self, handsOverNull: true)
     guard entry >= 0 else { return nil }
     return try decoder.unwrapOther(entry, as: Value.self, at: memberPath(node, parent))
   }
 
   /// The value entry of the member at `node` of the open object `parent`, or `-1` when it is
   /// missing or `null` and not `required`.
+  ///
+  /// A required `null` throws `valueNotFound(type)`, or is returned when `handsOverNull`.
   @inline(__always)
-  private func valueEntry(_ node: Int, _ parent: Int, required: Bool, type: Any.Type) throws
-    -> Int
-  {
+  private func valueEntry(
+    _ node: Int, _ parent: Int, required: Bool, type: Any.Type, handsOverNull: Bool = false
+  ) throws -> Int {
     let entry = planned(node, in: parent) ?? member(table.keys[node], in: parent) ?? -1
     guard entry >= 0 else {
       guard required else { return -1 }
@@ -419,6 +425,7 @@ final class JSONDecodingBackend: DecodingBackend {
     }
     guard document.kind(entry) != .null else {
       guard required else { return -1 }
+      if handsOverNull { return entry }
       throw decoder.mismatch(type, entry, at: memberPath(node, parent))
     }
     return entry

@@ -25,23 +25,6 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-  /// The current element's entry, before moving past it.
-  ///
-  /// - Throws: `valueNotFound` when the container is at its end.
-  private mutating func take(_ type: Any.Type) throws -> Int {
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type,
-        .init(
-          codingPath: path.appending(index: currentIndex).keys,
-          debugDescription: "Unkeyed container is at end."))
-    }
-    let entry = element
-    element = decoder.document.next(entry)
-    currentIndex &+= 1
-    return entry
-  }
-
   /// Whether the current element is `null`, moving past it if it is.
   ///
   /// - Returns: Whether the element is `null`.
@@ -73,6 +56,29 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
         .init(
           codingPath: path.appending(index: currentIndex).keys,
           debugDescription: "Unkeyed container is at end."))
+    }
+    let value = try read(decoder, element, path.appending(index: currentIndex))
+    element = decoder.document.next(element)
+    currentIndex &+= 1
+    return value
+  }
+
+  /// Decodes the current element with `read` unless it is `null`, as Foundation's container
+  /// does: it moves past a `null` element and a decoded one, not past one that fails to decode,
+  /// and at its end returns `nil` and still moves `currentIndex` on, so that later errors name
+  /// the index Foundation's name.
+  @inline(__always)
+  private mutating func nextIfPresent<T>(
+    _ read: (JSONValueDecoder, Int, JSONCodingPath) throws -> T
+  ) throws -> T? {
+    guard !isAtEnd else {
+      currentIndex &+= 1
+      return nil
+    }
+    guard decoder.document.kind(element) != .null else {
+      element = decoder.document.next(element)
+      currentIndex &+= 1
+      return nil
     }
     let value = try read(decoder, element, path.appending(index: currentIndex))
     element = decoder.document.next(element)
@@ -162,6 +168,69 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     try next(T.self) { try $0.unwrap($1, as: T.self, at: $2) }
   }
 
+  // `decodeIfPresent` for the types Foundation's container has its own for (not `Int128` and
+  // `UInt128`, whose standard implementation does not move past the end).
+
+  mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+    try nextIfPresent { try $0.unwrapBool($1, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+    try nextIfPresent { try $0.unwrapString($1, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+    try nextIfPresent { try $0.unwrapFloat($1, as: Double.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+    try nextIfPresent { try $0.unwrapFloat($1, as: Float.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int8.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int16.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int32.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int64.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt8.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt16.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt32.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt64.self, at: $2) }
+  }
+
+  mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    try nextIfPresent { try $0.unwrap($1, as: T.self, at: $2) }
+  }
+
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
@@ -176,9 +245,22 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     }
   }
 
+  /// A decoder for the current element, moving past it.
+  ///
+  /// - Returns: The decoder.
+  /// - Throws: `valueNotFound` with Foundation's message when the container is at its end.
   mutating func superDecoder() throws -> any Decoder {
     let path = self.path.appending(index: currentIndex)
-    let entry = try take((any Decoder).self)
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        (any Decoder).self,
+        .init(
+          codingPath: path.keys,
+          debugDescription: "Cannot get superDecoder() -- unkeyed container is at end."))
+    }
+    let entry = element
+    element = decoder.document.next(entry)
+    currentIndex &+= 1
     return JSONSuperDecoder(decoder: decoder, entry: entry, path: path)
   }
 }

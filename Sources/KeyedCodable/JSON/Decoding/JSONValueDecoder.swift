@@ -689,7 +689,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
   }
 
+  /// Decodes the value at `entry` as a `URL`.
+  ///
+  /// - Throws: `valueNotFound(URL.self)` for `null`, as Foundation does; what reading a string
+  ///   throws for other values that are not strings; `dataCorrupted` for an invalid URL.
   func unwrapURL(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> URL {
+    if document.kind(entry) == .null { throw mismatch(URL.self, entry, at: path()) }
     let text = try unwrapString(entry, at: path())
     guard let url = URL(string: text) else {
       throw DecodingError.dataCorrupted(
@@ -698,8 +703,21 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return url
   }
 
+  /// Decodes the number at `entry` as a `Decimal`.
+  ///
+  /// - Throws: `valueNotFound(Decimal.self)` for `null`; for any other value that is not a
+  ///   number, even a string the non-conforming float strategy names, `typeMismatch` with
+  ///   Foundation's empty message; `dataCorrupted` for a number `Decimal` can't hold.
   func unwrapDecimal(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Decimal {
-    guard document.kind(entry) == .number else { throw mismatch(Decimal.self, entry, at: path()) }
+    switch document.kind(entry) {
+    case .number:
+      break
+    case .null:
+      throw mismatch(Decimal.self, entry, at: path())
+    default:
+      throw DecodingError.typeMismatch(
+        Decimal.self, .init(codingPath: path().keys, debugDescription: ""))
+    }
     let text = String(decoding: document.span(entry), as: UTF8.self)
     guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
       throw numberDoesNotFit(Decimal.self, entry, at: path())

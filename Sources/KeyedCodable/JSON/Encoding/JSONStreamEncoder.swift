@@ -381,9 +381,17 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Runs a custom strategy's closure with this encoder, in a slot of its own.
+  ///
+  /// A closure that writes nothing gives an empty object, as in Foundation: also for a top-level
+  /// value, which ``encodeNested(_:at:)`` leaves empty for ``encodeRoot(_:as:reporting:)`` to
+  /// report.
   private func encodeCustom(at path: JSONCodingPath, _ body: (any Encoder) throws -> Void) throws {
     try withoutActuallyEscaping(body) { body in
       try encodeNested(CustomStrategyValue(body: body), at: path)
+    }
+    if writer.count == 0 {
+      writer.open(UInt8(ascii: "{"))
+      writer.close(UInt8(ascii: "}"), count: 0)
     }
   }
 
@@ -997,17 +1005,18 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
   mutating func superEncoder() -> any Encoder {
     let key = PathKey.superKey
-    let encoder = self.encoder
-    let index = self.index
-    let id = self.id
-    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) {
-      try encoder.beginMember(index, id: id, name: key.stringValue)
+    let container = self
+    // `super` goes through the key strategy, as in Foundation.
+    return JSONSuperEncoder(encoder: encoder, path: path.appending(key)) {
+      try container.encoder.beginMember(
+        container.index, id: container.id,
+        name: container.encoder.name(for: key, at: container.path))
     }
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
     let container = self
-    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) {
+    return JSONSuperEncoder(encoder: encoder, path: path.appending(key)) {
       try container.begin(key)
     }
   }
@@ -1125,11 +1134,13 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    let encoder = self.encoder
-    let index = self.index
-    let id = self.id
-    return JSONSlotEncoder(encoder: encoder, path: path.appending(index: count)) {
-      try encoder.beginElement(index, id: id)
+    let container = self
+    let position = count
+    return JSONSuperEncoder(encoder: encoder, path: path.appending(index: position)) {
+      // The element is the one at `position`, as in Foundation, even when it is written after
+      // later elements: then only Foundation's encoder can put it there.
+      guard container.count == position else { throw JSONStreamEncoder.Restart() }
+      try container.encoder.beginElement(container.index, id: container.id)
     }
   }
 }
@@ -1228,7 +1239,8 @@ extension JSONStreamEncoder {
 }
 
 /// An encoder for one member or element whose position is written only when it is first
-/// used: by the nested containers and the super encoders of the stream's containers.
+/// used: by the nested containers and, through ``JSONSuperEncoder``, the super encoders of the
+/// stream's containers.
 struct JSONSlotEncoder: Encoder {
   let encoder: JSONStreamEncoder
   let path: JSONCodingPath
@@ -1262,6 +1274,64 @@ struct JSONSlotEncoder: Encoder {
       return (-1, -1)
     }
     return encoder.pushFrame(object: object)
+  }
+}
+
+/// The encoder the super encoders of the stream's containers hand out: a ``JSONSlotEncoder``
+/// whose member or element is an empty object when nothing is written through it.
+///
+/// Foundation's `JSONEncoder` writes `{}` for a super encoder that nothing is written through
+/// (`{"a":1,"p":{}}`, `[1,{},2]`), when the super encoder goes away; so does this one, from its
+/// `deinit`. A member can be written then whatever was written since; an element only when no
+/// element came after it (its position is checked when it is written), otherwise the value is
+/// encoded by Foundation's encoder (see ``JSONStreamEncoder/Restart``).
+final class JSONSuperEncoder: Encoder {
+  let encoder: JSONStreamEncoder
+  let path: JSONCodingPath
+  /// Writes the member's name or the element's separator.
+  private let start: () throws -> Void
+  /// Whether the position was written: something was written through this encoder.
+  private var isStarted = false
+
+  init(encoder: JSONStreamEncoder, path: JSONCodingPath, start: @escaping () throws -> Void) {
+    self.encoder = encoder
+    self.path = path
+    self.start = start
+  }
+
+  var codingPath: [any CodingKey] { path.keys }
+  var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
+
+  /// The slot the containers write into, noting that the position was written.
+  private var slot: JSONSlotEncoder {
+    JSONSlotEncoder(encoder: encoder, path: path) { [self] in
+      isStarted = true
+      try start()
+    }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    slot.container(keyedBy: Key.self)
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    slot.unkeyedContainer()
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    slot.singleValueContainer()
+  }
+
+  deinit {
+    guard !isStarted else { return }
+    do {
+      try start()
+      encoder.writer.open(UInt8(ascii: "{"))
+      encoder.writer.close(UInt8(ascii: "}"), count: 0)
+    } catch {
+      // Thrown when the value being encoded finishes (a restart, as a rule).
+      encoder.deferError(error)
+    }
   }
 }
 
