@@ -110,15 +110,18 @@ func runScaling(_ options: ScalingOptions) -> Int32 {
   }
 
   if !options.tsv {
+    let retained = checked.contains(where: \.measuresRetained)
     emit(
       """
       scaling  n=\(options.n) and 10n  time limit \(options.limit) s
         time: seconds of the decode or encode alone, each in a child process, the best of 3 when
         under 0.5 s; growth: time(10n) / time(n); peak: resident MB during the operation, the
-        input included; ratio: keyedjson / foundation at 10n; retained: resident MB kept after
-        the value is dropped and 5 more documents are decoded
-      """)
-    emit(tableHeader(measuresRetained: checked.contains(where: \.measuresRetained)))
+        input included; ratio: keyedjson / foundation at 10n
+      """
+        + (retained
+          ? "\n  retained: resident MB kept after the value is dropped and 5 more documents are decoded"
+          : ""))
+    emit(tableHeader(measuresRetained: retained))
   }
   for scalingCase in checked {
     let sizes = [options.n, options.n * 10].map { $0 * scalingCase.sizeFactor }
