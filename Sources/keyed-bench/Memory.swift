@@ -31,6 +31,47 @@ func peakResidentBytes() -> Int {
   #endif
 }
 
+/// The process's resident memory now, in bytes (`VmRSS`), or `nil` where `/proc` is missing.
+func residentBytes() -> Int? {
+  #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+      let field = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first,
+      let kilobytes = Int(field)
+    {
+      return kilobytes * 1024
+    }
+  #endif
+  return nil
+}
+
+/// Sets the process's peak resident memory (`VmHWM`) to its resident memory now, so that
+/// ``peakResidentBytes()`` tells the peak of what runs next; returns whether it could (Linux 4.0
+/// and later, through `/proc/self/clear_refs`).
+func resetPeakResidentBytes() -> Bool {
+  #if os(Linux)
+    let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return write(descriptor, "5", 1) == 1
+  #else
+    return false
+  #endif
+}
+
+/// Gives memory that was freed back to the system where the allocator keeps it (glibc's
+/// `malloc_trim`), so that resident memory counts what is still allocated. Does nothing
+/// elsewhere.
+func releaseFreedMemory() {
+  #if os(Linux)
+    // malloc_trim is in glibc but not in the Glibc module; looked up by name.
+    typealias Trim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(nil, "malloc_trim") {
+      _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+  #endif
+}
+
 /// Peak memory of one decode, measured in a fresh process so earlier work does not count.
 struct PeakMemory {
   let implementation: String
@@ -86,7 +127,8 @@ func measurePeakMemory(objects: Int) throws -> [PeakMemory] {
   }
 }
 
-private func executablePath() -> String {
+/// The path of this executable, to start it again as a child process.
+func executablePath() -> String {
   #if os(Linux)
     return "/proc/self/exe"
   #else

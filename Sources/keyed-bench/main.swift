@@ -7,8 +7,24 @@ import Foundation
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
 //                                               dates,twitter,citm,canada,memory)
+//
+// Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
+// --quick run:
+//
+//   swift run -c release keyed-bench --scaling           every case at n = 10,000 and 10n, on
+//                                                        KeyedJSON and Foundation (minutes)
+//   swift run -c release keyed-bench --scaling --quick   n = 1,000
+//   ... --scaling --only cache-slot,lossy-report         only the listed cases
+//   ... --scaling --scaling-n 30000 --scaling-timeout 120 --tsv
+//   ... --scaling --check-only                           only check the inputs and results at a
+//                                                        small size, in one process
 
 let arguments = CommandLine.arguments.dropFirst()
+
+if arguments.first == "--scaling-child" {
+  runScalingChild(Array(arguments.dropFirst()))
+  exit(0)
+}
 
 if arguments.first == "--peak-memory-child", arguments.count == 3 {
   let rest = Array(arguments.dropFirst())
@@ -43,6 +59,7 @@ if arguments.contains("--help") {
   print(
     """
     usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,memory]
+           keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
     same JSONDecoder/JSONEncoder, in interleaved rounds, and reports medians. Ratios are to the
@@ -52,8 +69,32 @@ if arguments.contains("--help") {
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
     100,000 ISO 8601 dates against Foundation's .iso8601 strategy.
+
+    usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
+                       [--scaling-timeout S] [--check-only]
+
+    Worst-case inputs at n and 10n (n = 10,000; 1,000 with --quick; N with --scaling-n), each
+    decoded or encoded by KeyedJSONDecoder/KeyedJSONEncoder (keyedjson) and by Foundation's
+    JSONDecoder/JSONEncoder (foundation) with the same model and input. Each measurement runs in
+    a child process that generates the input and times the operation alone (the best of 3 when
+    under 0.5 s), with a time limit of S seconds (default 60; "> 60 s" when reached). Prints the
+    time, the peak resident memory, the growth time(10n)/time(n) and the ratio keyedjson /
+    foundation at 10n; --tsv prints one line per measurement: case, operation, implementation,
+    size, seconds (or >S, failed), peak bytes, retained bytes. Each case is first checked at a
+    small size in this process; --check-only stops there. The cases:
+    \(makeScalingCases().map { "  \($0.name) \($0.operation): \($0.summary)" }.joined(separator: "\n"))
+    lossy-report and lossy-drops run at 10n and 100n.
     """)
   exit(0)
+}
+
+if arguments.contains("--scaling") {
+  do {
+    exit(runScaling(try ScalingOptions(Array(arguments))))
+  } catch {
+    print("keyed-bench: \(error)")
+    exit(2)
+  }
 }
 
 let quick = arguments.contains("--quick")
