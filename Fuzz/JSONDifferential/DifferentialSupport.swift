@@ -139,6 +139,34 @@ private func writeCanonical(_ value: Any, to text: inout String) {
 
 /// Rewrites of a document that model the documented differences from Foundation.
 enum DocumentRewriting {
+  /// Whether an object of the document has two member names that are different spellings of one
+  /// integer (`"0"` and `"-0"`): an `[Int: Value]` keeps the last one it decodes, which for
+  /// Foundation depends on the order of its dictionary's hash and changes from run to run.
+  static func hasIntegerNamesThatCollide(_ document: Data) -> Bool {
+    guard
+      let parsed = try? document.withUnsafeBytes({ try JSONDocument(parsing: $0) })
+    else { return false }
+    var entry = 0
+    while entry < parsed.entryCount {
+      if parsed.kind(entry) == .object {
+        var integers: [Int: String] = [:]
+        var name = entry &+ 1
+        let end = parsed.next(entry)
+        while name < end {
+          let text = JSONStrings.string(at: name, in: parsed)
+          if let integer = Int(text), let other = integers.updateValue(text, forKey: integer),
+            other != text
+          {
+            return true
+          }
+          name = parsed.next(name &+ 1)
+        }
+      }
+      entry &+= 1
+    }
+    return false
+  }
+
   /// The document's UTF-8 bytes (transcoded from UTF-16 or UTF-32 as both decoders do), or
   /// `nil` when it is not valid text.
   static func utf8(_ document: Data) -> [UInt8]? {

@@ -28,7 +28,7 @@
 //   (`1.00000000000000000001` as 1, `1e-400` as 0) and rejects some that are
 //   (`9223372036854775807.0` as an `Int`);
 // - `.iso8601`: Foundation reports a string that is not a date without the date's own key;
-// - any depth is written: Foundation's encoder refuses 512 levels of nesting, which both
+// - 512 levels are written: Foundation's encoder refuses 512 levels of nesting, which both
 //   decoders read.
 //
 // Foundation decodes a dictionary's members in the order of its hash, which changes from run to
@@ -78,7 +78,9 @@ struct CoderOptions: CustomStringConvertible {
 ///
 /// No JSON document starts with a byte in `C0`–`DF` (a UTF-8 lead byte, not a byte-order
 /// mark), so such a first byte picks the options (its low five bits) and the rest is the
-/// document; otherwise the whole input is the document, read with the default options.
+/// document. Nor does one start with `F8` (never in UTF-8): the second byte picks the options
+/// and the rest is a recipe for a large document (see ``LargeDocuments``). Otherwise the whole
+/// input is the document, read with the default options.
 struct DifferentialInput {
   var options: CoderOptions
   var document: Data
@@ -87,6 +89,9 @@ struct DifferentialInput {
     if let first = bytes.first, first & 0xE0 == 0xC0 {
       options = CoderOptions(bits: first & 0x1F)
       document = Data(bytes[1...])
+    } else if bytes.first == 0xF8, bytes.count >= 2 {
+      options = CoderOptions(bits: bytes[1] & 0x1F)
+      document = LargeDocuments.document(from: Array(bytes[2...])[...])
     } else {
       options = CoderOptions(bits: 0)
       document = Data(bytes)
@@ -500,6 +505,14 @@ func settle<T: Decodable>(
     return unorderedMembers.allows(foundation: theirError, ours: ourError)
   }
   if agree(foundation.outcome, ours.outcome) {
+    return ours
+  }
+  if foundation.value != nil, ours.value != nil,
+    DocumentRewriting.hasIntegerNamesThatCollide(input.document)
+  {
+    // Not a difference of ours: two spellings of one integer key (`"0"` and `"-0"`) in an
+    // `[Int: Value]`, whose last one wins in the order Foundation's dictionary hashes them
+    // (which changes from run to run), and in document order for us.
     return ours
   }
   if !strict, let error = foundation.outcome.error, error.kind == "dataCorrupted",
