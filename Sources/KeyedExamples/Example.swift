@@ -27,7 +27,7 @@ public struct Example {
   /// All README examples, in the README's order.
   public static var all: [Example] {
     [
-      .coordinate, .inner, .flat, .optionalArrayElements, .allKeys, .keyOptions,
+      .quickStart, .coordinate, .inner, .flat, .optionalArrayElements, .allKeys, .keyOptions,
       .profiles, .requiredConfiguration, .videogameUpdate, .textColor, .shapes,
     ]
   }

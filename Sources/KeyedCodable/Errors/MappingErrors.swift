@@ -140,6 +140,30 @@ enum MappingErrors {
       keyPath, .init(codingPath: [], debugDescription: description))
   }
 
+  /// The error of a ``Keyedable`` type that has no empty value for the default `init(from:)` to
+  /// fill in: a property without a default value, and no `init(from:)` of its own.
+  ///
+  /// - Parameters:
+  ///   - model: The type.
+  ///   - codingPath: The path of the value being decoded.
+  /// - Returns: The error.
+  static func noEmptyValue(_ model: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
+    .dataCorrupted(
+      .init(
+        codingPath: codingPath,
+        debugDescription: noEmptyValuePrefix + "\(model) needs an empty value to fill in: give "
+          + "each stored property a default value (or make it optional), or write "
+          + "`init(from:)` that calls `KeyedDecoder(with: decoder).decode(to: &self)`."))
+  }
+
+  private static let noEmptyValuePrefix = "Keyedable: "
+
+  /// Whether `error` is ``noEmptyValue(_:codingPath:)``'s.
+  static func isNoEmptyValue(_ error: any Error) -> Bool {
+    guard case DecodingError.dataCorrupted(let context) = error else { return false }
+    return context.debugDescription.hasPrefix(noEmptyValuePrefix)
+  }
+
   /// A state KeyedCodable's own code should never reach, reported instead of trapping.
   ///
   /// - Parameters:

@@ -230,7 +230,7 @@ struct ConcurrencyTests {
     var name: String!
     var legs: Int?
 
-    init() {}
+    required init() {}
 
     required init(from decoder: Decoder) throws {
       try KeyedDecoder(with: decoder).decode(to: self)
@@ -256,7 +256,7 @@ struct ConcurrencyTests {
       return dog
     }
 
-    override init() {
+    required init() {
       super.init()
     }
 

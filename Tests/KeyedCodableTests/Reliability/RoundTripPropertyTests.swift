@@ -652,9 +652,10 @@ import Testing
     #expect(tally.failures.count == 0, "\(tally.failures.joined(separator: "\n"))")
     guard tally.failures.isEmpty else { return }  // the chunk stopped at its third failure
     #expect(tally.roundTrips + tally.faults == Self.casesPerChunk)
-    // About one case in eight holds a value that cannot be written (fewer: some records have no
-    // place for the chosen fault).
-    #expect(tally.faults > Self.casesPerChunk / 20)
+    // About one case in twelve holds a value that cannot be written (fewer: some records have no
+    // place for the chosen fault), and a chunk of 200 cases (under the sanitizers) holds few
+    // enough that chance matters: the bound only checks that faults are made at all.
+    #expect(tally.faults > Self.casesPerChunk / 40)
     #expect(tally.roundTrips > Self.casesPerChunk * 3 / 4)
   }
 
