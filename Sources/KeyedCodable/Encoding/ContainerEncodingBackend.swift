@@ -42,6 +42,9 @@ final class ContainerEncodingBackend: EncodingBackend {
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
+  /// The encoder when it is a ``NodeEncoder``: the run writes a flat value of another run.
+  var nodeEncoder: NodeEncoder? { encoder as? NodeEncoder }
+
   func prepare(for table: PathTable) {
     // Keyed containers take keys, not names: nothing to prepare.
   }

@@ -744,8 +744,28 @@ final class EncodeRun: MappingRun {
   // MARK: - Errors
 
   /// The full coding path of `node`.
+  ///
+  /// A flat value's run writes through a ``NodeEncoder`` of the run around it, whose coding path
+  /// is that run's: the runs are walked in a loop, not through each other's `codingPath`, so
+  /// that a chain of flat values nested thousands deep costs no stack.
   func codingPath(to node: Int) -> [any CodingKey] {
-    (backend?.codingPath ?? []) + follower.tree.path(to: node)
+    var parts: [[any CodingKey]] = [follower.tree.path(to: node)]
+    var run = self
+    while let backend = run.backend {
+      if let outer = (backend as? ContainerEncodingBackend)?.nodeEncoder {
+        parts.append(outer.run.follower.tree.path(to: outer.node))
+        run = outer.run
+      } else {
+        parts.append(backend.codingPath)
+        break
+      }
+    }
+    var path: [any CodingKey] = []
+    path.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+    for part in parts.reversed() {
+      path += part
+    }
+    return path
   }
 
   /// Gives an error the underlying encoder threw below the object at `node` the full coding

@@ -33,7 +33,7 @@ enum StackGuard {
   static let reserve = 160 * 1024
 
   /// The stack of the thread a value continues on.
-  static let freshStackSize = 8 << 20
+  static let freshStackSize = 4 << 20
 
   /// The nesting depth below which nothing is checked: no thread is that close to the end of
   /// its stack after so few levels.
