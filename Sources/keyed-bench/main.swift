@@ -133,6 +133,13 @@ if wanted("dates") { scenarios.append { try datesScenario(objects: quick ? 10_00
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }
 if wanted("canada") { scenarios.append(canadaScenario) }
+if wanted("anyjson") {
+  for (document, file) in [
+    ("twitter", "twitter.json"), ("citm", "citm_catalog.json"), ("canada", "canada.json"),
+  ] {
+    scenarios.append { try anyJSONScenario(document: document, file: file) }
+  }
+}
 
 var measurements: [Measurement] = []
 for make in scenarios {

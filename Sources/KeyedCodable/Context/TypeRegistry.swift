@@ -30,7 +30,8 @@
 /// writes its first name, or, when the value maps the type member, the name the value holds,
 /// so a value writes back the name it was decoded with.
 public struct TypeRegistry<Base>: Sendable {
-  /// The member that names the type.
+  /// The member that names the type; empty for a registry that finds the name with a function
+  /// (``init(_:fallback:nameOf:)``).
   public let typeKey: String
   /// The registered names, in the order given.
   public let names: [String]
@@ -38,6 +39,10 @@ public struct TypeRegistry<Base>: Sendable {
   private let types: [String: RegisteredType]
   /// The names of each type, in the order given.
   private let namesByType: [ObjectIdentifier: [String]]
+  /// The type of values whose name no type is registered under, if any.
+  private let fallbackType: RegisteredType?
+  /// The function that finds a value's name, for a registry made with one.
+  private let nameFunction: (@Sendable (any Decoder) throws -> String)?
 
   /// Creates a registry.
   ///
@@ -46,10 +51,62 @@ public struct TypeRegistry<Base>: Sendable {
   /// encoding writes the first, unless the value maps the type member itself and holds another
   /// of its names (see ``TypeRegistry``).
   ///
+  /// With a `fallback` type, an object whose name no type is registered under decodes as that
+  /// type instead of throwing, and a value of that type encodes as it is, with no type member
+  /// added: give it a property that keeps the name (and, to write the object back unchanged,
+  /// the members it doesn't know).
+  ///
+  /// ```swift
+  /// static let payloads = TypeRegistry<any EventPayload>(
+  ///     ["PushEvent": PushPayload.self, "WatchEvent": WatchPayload.self],
+  ///     fallback: UnknownPayload.self)
+  /// ```
+  ///
   /// - Parameters:
   ///   - typeKey: The member that names the type; `"type"` unless given.
   ///   - types: The names and their types.
-  public init(typeKey: String = "type", _ types: KeyValuePairs<String, any Codable.Type>) {
+  ///   - fallback: The type of objects of an unknown name, or `nil` to throw for them.
+  public init(
+    typeKey: String = "type", _ types: KeyValuePairs<String, any Codable.Type>,
+    fallback: (any Codable.Type)? = nil
+  ) {
+    self.init(typeKey: typeKey, types, fallback: fallback, nameFunction: nil)
+  }
+
+  /// Creates a registry that finds the name of a value's type with a function of the value.
+  ///
+  /// Use it when no single member names the type: the name is part of a string (a route's
+  /// scheme in `"profile://42"`), depends on which members are present, or sits in a member of
+  /// another name in each version of an API. The function is given the decoder of the value
+  /// and returns a name registered in `types`; an unknown name decodes as `fallback`, or throws
+  /// `DecodingError.dataCorrupted` at the value's path. Encoding writes the value as it is: the
+  /// value's own members must say what it is, as they did when it was decoded.
+  ///
+  /// ```swift
+  /// static let routes = TypeRegistry<any Route>(
+  ///     ["profile": ProfileRoute.self, "settings": SettingsRoute.self]
+  /// ) { decoder in
+  ///     let text = try decoder.singleValueContainer().decode(String.self)
+  ///     return String(text.prefix { $0 != ":" })
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - types: The names and their types.
+  ///   - fallback: The type of values of an unknown name, or `nil` to throw for them.
+  ///   - nameOf: Reads the name of a value's type from its decoder; its errors are thrown as
+  ///     they are.
+  public init(
+    _ types: KeyValuePairs<String, any Codable.Type>, fallback: (any Codable.Type)? = nil,
+    nameOf: @escaping @Sendable (any Decoder) throws -> String
+  ) {
+    self.init(typeKey: "", types, fallback: fallback, nameFunction: nameOf)
+  }
+
+  private init(
+    typeKey: String, _ types: KeyValuePairs<String, any Codable.Type>,
+    fallback: (any Codable.Type)?, nameFunction: (@Sendable (any Decoder) throws -> String)?
+  ) {
     self.typeKey = typeKey
     var names: [String] = []
     var byName: [String: RegisteredType] = [:]
@@ -62,6 +119,8 @@ public struct TypeRegistry<Base>: Sendable {
     self.names = names
     self.types = byName
     namesByType = byType
+    fallbackType = fallback.map(RegisteredType.init(type:))
+    self.nameFunction = nameFunction
   }
 
   /// The type registered under `name`.
@@ -69,9 +128,30 @@ public struct TypeRegistry<Base>: Sendable {
     types[name]?.type
   }
 
+  /// The type of values of an unknown name.
+  var fallback: (any Codable.Type)? { fallbackType?.type }
+
+  /// Whether the name of a value's type is found by a function rather than a member.
+  var findsNamesWithAFunction: Bool { nameFunction != nil }
+
+  /// The name of the type of the value `decoder` decodes.
+  func name(in decoder: any Decoder) throws -> String {
+    if let nameFunction {
+      return try nameFunction(decoder)
+    }
+    let container = try decoder.container(keyedBy: PathKey.self)
+    return try container.decode(String.self, forKey: PathKey(typeKey))
+  }
+
   /// The names `value`'s dynamic type is registered under, the one encoding writes first.
   func names(of value: Any) -> [String]? {
     namesByType[ObjectIdentifier(Swift.type(of: value))]
+  }
+
+  /// Whether `value` is of the fallback type (and not registered under a name of its own).
+  func isFallback(_ value: Any) -> Bool {
+    guard let fallbackType else { return false }
+    return ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(fallbackType.type)
   }
 }
 
@@ -137,16 +217,17 @@ public struct PolymorphicValue<Base>: Codable {
             "No type registry for \(Base.self): pass one to polymorphic(_:) or register it in "
             + "the MappingContext."))
     }
-    let container = try decoder.container(keyedBy: PathKey.self)
-    let name = try container.decode(String.self, forKey: PathKey(registry.typeKey))
-    guard let type = registry.type(named: name) else {
+    let name = try registry.name(in: decoder)
+    guard let type = registry.type(named: name) ?? registry.fallback else {
       let known = registry.names.map { "\"\($0)\"" }.joined(separator: ", ")
+      let source =
+        registry.findsNamesWithAFunction ? "" : " in member \"\(registry.typeKey)\""
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
           debugDescription:
-            "Unknown type \(CodingPathText.quoted(name)) in member \"\(registry.typeKey)\" for "
-            + "\(Base.self); the registered types are \(known)."))
+            "Unknown type \(CodingPathText.quoted(name))\(source) for \(Base.self); the "
+            + "registered types are \(known)."))
     }
     let decoded = try type.init(from: decoder)
     guard let value = decoded as? Base else {
@@ -175,8 +256,9 @@ public struct PolymorphicValue<Base>: Codable {
             "No type registry for \(Base.self): pass one to polymorphic(_:) or register it in "
             + "the MappingContext."))
     }
-    guard let names = registry.names(of: value), let name = names.first,
-      let encodable = value as? any Encodable
+    let names = registry.names(of: value)
+    guard let encodable = value as? any Encodable,
+      names != nil || registry.isFallback(value)
     else {
       throw EncodingError.invalidValue(
         value,
@@ -185,6 +267,12 @@ public struct PolymorphicValue<Base>: Codable {
           debugDescription:
             "The type \(Swift.type(of: value)) is not registered for \(Base.self); the "
             + "registered types are \(registry.names.joined(separator: ", "))."))
+    }
+    // A value of the fallback type, or of a registry that finds names with a function, says
+    // what it is with its own members.
+    guard let names, let name = names.first, !registry.findsNamesWithAFunction else {
+      try encodable.encode(to: encoder)
+      return
     }
     if let keyed = value as? any Keyedable {
       try encodeKeyed(

@@ -185,7 +185,10 @@ enum CodingPathText {
   /// - Parameter type: Any type.
   /// - Returns: Its name, with the shorthand for arrays, dictionaries and optionals.
   static func typeName(_ type: Any.Type) -> String {
-    typeName(String(describing: type))
+    if let readable = type as? any ReadableTypeName.Type {
+      return readable.readableTypeName
+    }
+    return typeName(String(describing: type))
   }
 
   /// A type name with the shorthand for arrays, dictionaries and optionals.
@@ -283,4 +286,25 @@ extension String {
     return String(text)
   }
 
+}
+
+/// A type of KeyedCodable's own that a mapping reads in place of the property's type, named in
+/// errors by what it reads: `Int (from a number or a numeric string)` rather than
+/// `NumberOrString<Int>`.
+protocol ReadableTypeName {
+  /// The type's name in the readable forms of errors.
+  static var readableTypeName: String { get }
+}
+
+extension NumberOrString: ReadableTypeName {
+  static var readableTypeName: String {
+    "\(CodingPathText.typeName(Number.self)) (from a number or a numeric string)"
+  }
+}
+
+extension PolymorphicValue: ReadableTypeName {
+  static var readableTypeName: String {
+    // A class is named as it is; a protocol as the existential Swift code writes.
+    Base.self is AnyClass ? CodingPathText.typeName(Base.self) : "any \(Base.self)"
+  }
 }

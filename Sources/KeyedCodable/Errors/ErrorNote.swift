@@ -59,7 +59,7 @@ struct ErrorNote: Error, CustomStringConvertible {
     func note(replacing underlying: (any Error)?) -> ErrorNote {
       ErrorNote(
         modelType: String(describing: modelType),
-        expectedType: expectedType.map { String(describing: $0) }, keyPath: keyPath,
+        expectedType: expectedType.map { CodingPathText.typeName($0) }, keyPath: keyPath,
         underlying: underlying)
     }
     switch error {

@@ -208,7 +208,7 @@ struct ErrorReport {
     }
     add("coding path", CodingPathText.render(codingPath))
     if let keyPath = note?.keyPath {
-      add("key path", keyPath)
+      add("key path", keyPath.isEmpty ? "\"\" (flat)" : keyPath)
     }
     if let note {
       add("model", note.modelType)

@@ -90,9 +90,21 @@ public struct DecodingReport: Sendable, Equatable, CustomStringConvertible {
     ///
     /// What a type mismatch found is written as in the readable forms of errors (`a number`,
     /// `a Boolean`, see <doc:ReadingErrors>), whichever coder decoded; the message of
-    /// ``error`` itself is the coder's.
+    /// ``error`` itself is the coder's. When the error was thrown inside the value (a member of
+    /// a dropped element or of a replaced object), its readable line follows, with the full
+    /// path and the model:
+    ///
+    /// ```
+    /// Dropped array element at posts[1]: Type mismatch at posts[1].author.id (Author): expected
+    /// Int, found a string
+    /// ```
     public var description: String {
-      "\(event) at \(pathDescription): \(CodingPathText.summary(of: error))"
+      // An error from inside the value (a member of a replaced object) is given with its own
+      // path and model, as the error would be without the default.
+      if let report = ErrorReport(error), report.codingPath.count > path.count {
+        return "\(event) at \(pathDescription): \(report.line)"
+      }
+      return "\(event) at \(pathDescription): \(CodingPathText.summary(of: error))"
     }
 
     /// Whether two entries record the same event at the same path and key path (their errors
