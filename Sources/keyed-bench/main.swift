@@ -6,7 +6,7 @@ import Foundation
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
-//                                               dates,twitter,citm,canada,memory)
+//                                               dates,twitter,citm,canada,anyjson,memory)
 //
 // Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
 // --quick run:
@@ -58,7 +58,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,anyjson,memory]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
