@@ -125,7 +125,7 @@ public struct ValueMapping<Transform: ValueTransform> {
   ///
   /// A missing key or `null` still decodes as `nil`; an invalid value decodes as `value` when
   /// `condition` covers it, and is recorded in the decode's report. A value of the transform's
-  /// own type takes ``default(_:when:)-(Transform.Value,_)`` instead.
+  /// own type takes ``default(_:when:)->ValueMapping<Transform>`` instead.
   ///
   /// - Parameters:
   ///   - value: The default, `nil` or a value.
@@ -195,7 +195,7 @@ public struct ValueMapping<Transform: ValueTransform> {
   }
 }
 
-/// When a default replaces the document's value (see ``ValueMapping/default(_:when:)``).
+/// When a default replaces the document's value (see ``ValueMapping/default(_:when:)->ValueMapping<Transform>``).
 public enum DefaultCondition: Sendable, Hashable {
   /// The key is missing, or holds `null`.
   case absent
@@ -255,7 +255,7 @@ extension Mapping {
   }
 
   /// This mapping with a value to use when the document has none, or an invalid one (see
-  /// ``ValueMapping/default(_:when:)``).
+  /// ``ValueMapping/default(_:when:)->ValueMapping<Transform>``).
   ///
   /// ```swift
   /// try retries <-> map["retries"].default(3)

@@ -1,5 +1,5 @@
 /// A transform of optional values: `nil` stays `nil`, other values go through ``wrapped``;
-/// made by ``ValueMapping/default(_:when:)-(Transform.Value?,_)`` for optional storage.
+/// made by ``ValueMapping/default(_:when:)->ValueMapping<OptionalTransform<Transform>>`` for optional storage.
 ///
 /// It lets a mapping whose transform makes a non-optional value, such as
 /// `polymorphic(_:)`, take `nil` as its default:
