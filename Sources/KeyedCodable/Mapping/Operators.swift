@@ -18,6 +18,13 @@ infix operator <<? : MappingPrecedence
 /// Encodes a value only, like `->>`; the encoding half of `<?>`.
 infix operator ?>> : MappingPrecedence
 
+// The operators for a plain ``Mapping`` are `@_disfavoredOverload`: a mapping made with a
+// transform (a ``ValueMapping``) on a property of the wrong type then fails against the
+// `ValueMapping` overloads, whose messages name the property's type and the transform's (see
+// ValueOperators.swift), instead of as "cannot convert value of type 'ValueMapping<...>' to
+// expected argument type 'Mapping'". Correct code is not affected: a right-hand side is either
+// a `Mapping` or a `ValueMapping`, so only overloads of one kind ever fit.
+
 // MARK: - Decoding and encoding
 
 /// Decodes `left` from the mapping's key, or encodes it there.
@@ -29,7 +36,7 @@ infix operator ?>> : MappingPrecedence
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <-> <Value: Codable>(left: inout Value, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<- right
@@ -48,7 +55,7 @@ public func <-> <Value: Codable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<- right
@@ -63,7 +70,7 @@ public func <-> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The property; required, like with `<->`.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
   // The run is reached through optional chaining, never bound to a local: in the model's module
   // a local copy of the reference costs a retain and a release per mapping.
@@ -78,7 +85,7 @@ public func <<- <Value: Decodable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; `nil` when the key is absent, like with `<->`.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
   guard right.map.isDecoding, right.map.decoding?.isSelected(right) == true else { return }
   left = try right.map.decoding?.decode(Value.self, right, required: right.isRequired)
@@ -90,7 +97,7 @@ public func <<- <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
   // Through optional chaining, as in `<<-`.
   try right.map.encoding?.encode(left, right)
@@ -104,7 +111,7 @@ public func ->> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path; for `nil` only when the mapping is
 ///   ``Mapping/required()``.
-@inlinable
+@inlinable @_disfavoredOverload
 public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
   if let left {
     try right.map.encoding?.encode(left, right)
@@ -125,7 +132,7 @@ public func ->> <Value: Encodable>(left: Value?, right: Mapping) throws {
 ///   - left: The property.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <?> <Value: Codable>(left: inout Value, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<? right
@@ -140,7 +147,7 @@ public func <?> <Value: Codable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
   if right.map.isDecoding {
     try left <<? right
@@ -155,7 +162,7 @@ public func <?> <Value: Codable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
   if let value = try right.map.decoding?.decode(Value.self, right, required: false) {
     left = value
@@ -168,7 +175,7 @@ public func <<? <Value: Decodable>(left: inout Value, right: Mapping) throws {
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `DecodingError.typeMismatch` for a present value of the wrong type.
-@inlinable
+@inlinable @_disfavoredOverload
 public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
   if let value = try right.map.decoding?.decode(Value.self, right, required: false) {
     left = value
@@ -181,7 +188,7 @@ public func <<? <Value: Decodable>(left: inout Value?, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
   try left ->> right
 }
@@ -193,7 +200,7 @@ public func ?>> <Value: Encodable>(left: Value, right: Mapping) throws {
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"]`.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
+@inlinable @_disfavoredOverload
 public func ?>> <Value: Encodable>(left: Value?, right: Mapping) throws {
   if let left {
     try right.map.encoding?.encode(left, right)

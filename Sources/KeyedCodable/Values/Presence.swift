@@ -46,6 +46,10 @@ extension Presence: Sendable where Wrapped: Sendable {}
 
 // MARK: - Operators
 
+// The `ValueMapping` overloads are written like those in ValueOperators.swift (a `where` clause
+// that ties the property's type to the transform's, and `@_disfavoredOverload`), so that a
+// `Presence` of the wrong type is reported with both types.
+
 /// Decodes `left` as absent, `null` or a value, or encodes it as nothing, `null` or the value.
 ///
 /// - Parameters:
@@ -101,10 +105,10 @@ public func ->> <Value: Encodable>(left: Presence<Value>, right: Mapping) throws
 ///   - left: The property.
 ///   - right: The mapping, `map["key"].using(...)`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
-public func <-> <Transform: ValueTransform>(
-  left: inout Presence<Transform.Value>, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <-> <Wrapped, Transform: ValueTransform>(
+  left: inout Presence<Wrapped>, right: ValueMapping<Transform>
+) throws where Transform.Value == Wrapped {
   if right.mapping.map.isDecoding {
     try left <<- right
   } else {
@@ -119,10 +123,10 @@ public func <-> <Transform: ValueTransform>(
 ///   - left: The property.
 ///   - right: The mapping, `map["key"].using(...)`.
 /// - Throws: `DecodingError` for a present value that does not decode.
-@inlinable
-public func <<- <Transform: ValueTransform>(
-  left: inout Presence<Transform.Value>, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <<- <Wrapped, Transform: ValueTransform>(
+  left: inout Presence<Wrapped>, right: ValueMapping<Transform>
+) throws where Transform.Value == Wrapped {
   guard let run = right.mapping.map.decoding else { return }
   if let presence = try run.decodePresence(right) {
     left = presence
@@ -136,10 +140,10 @@ public func <<- <Transform: ValueTransform>(
 ///   - left: The value to write.
 ///   - right: The mapping, `map["key"].using(...)`.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
-public func ->> <Transform: ValueTransform>(
-  left: Presence<Transform.Value>, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func ->> <Wrapped, Transform: ValueTransform>(
+  left: Presence<Wrapped>, right: ValueMapping<Transform>
+) throws where Transform.Value == Wrapped {
   guard let run = right.mapping.map.encoding else { return }
   switch left {
   case .absent:

@@ -112,6 +112,45 @@ public struct ValueMapping<Transform: ValueTransform> {
     return copy
   }
 
+  /// This mapping for optional storage, with an optional value (usually `nil`) to use when the
+  /// document has none, or an invalid one.
+  ///
+  /// For a transform whose values are not optional, such as `polymorphic(_:)` or
+  /// `using(.iso8601)`, and a property that is:
+  ///
+  /// ```swift
+  /// var payload: (any Payload)?
+  /// try payload <-> map["payload"].polymorphic(.payloads).default(nil, when: .invalid)
+  /// ```
+  ///
+  /// A missing key or `null` still decodes as `nil`; an invalid value decodes as `value` when
+  /// `condition` covers it, and is recorded in the decode's report. A value of the transform's
+  /// own type takes ``default(_:when:)->ValueMapping<Transform>`` instead.
+  ///
+  /// - Parameters:
+  ///   - value: The default, `nil` or a value.
+  ///   - condition: When it applies: ``DefaultCondition/absent`` unless given.
+  /// - Returns: A mapping for a property of type `Transform.Value?`.
+  @_disfavoredOverload
+  public func `default`(_ value: Transform.Value?, when condition: DefaultCondition = .absent)
+    -> ValueMapping<OptionalTransform<Transform>>
+  {
+    var optional = ValueMapping<OptionalTransform<Transform>>(
+      mapping: mapping, transform: OptionalTransform(transform))
+    if let elementwise {
+      optional.elementwise = { run, mapping, target, required in
+        // Optional storage: the key is required only when the mapping says so; absent and
+        // asked for a value, the value is `nil`.
+        if let value = try elementwise(run, mapping, target, required && mapping.isRequired) {
+          return .some(value)
+        }
+        return required ? .some(nil) : nil
+      }
+    }
+    optional.fallback = .init(value: value, condition: condition)
+    return optional
+  }
+
   /// The same mapping, made mandatory for optional storage (see ``Mapping/required()``).
   ///
   /// - Returns: A copy of the mapping.
@@ -156,7 +195,7 @@ public struct ValueMapping<Transform: ValueTransform> {
   }
 }
 
-/// When a default replaces the document's value (see ``ValueMapping/default(_:when:)``).
+/// When a default replaces the document's value (see ``ValueMapping/default(_:when:)->ValueMapping<Transform>``).
 public enum DefaultCondition: Sendable, Hashable {
   /// The key is missing, or holds `null`.
   case absent
@@ -216,7 +255,7 @@ extension Mapping {
   }
 
   /// This mapping with a value to use when the document has none, or an invalid one (see
-  /// ``ValueMapping/default(_:when:)``).
+  /// ``ValueMapping/default(_:when:)->ValueMapping<Transform>``).
   ///
   /// ```swift
   /// try retries <-> map["retries"].default(3)

@@ -1,5 +1,14 @@
 // The mapping operators for a ``ValueMapping``: the same six as for a plain ``Mapping``, for
 // properties of the transform's value type and for optionals of it.
+//
+// Written for compile-time messages that name both types. Each takes the property as its own
+// generic parameter, `Property`, tied to the transform by `where Transform.Value == Property`:
+// a property of another type breaks that requirement, and the compiler says "operator function
+// '<->' requires the types 'String' and 'Date' be equivalent", with the note "where 'Property' =
+// 'String', 'Transform.Value' = 'Date'". The overloads for optional storage are
+// `@_disfavoredOverload`: for a `String?` property and a `Date` transform both overloads fail,
+// and the mark picks the first one's message instead of "binary operator '<->' cannot be
+// applied to operands". Neither changes which overload correct code uses: only one fits it.
 
 /// Decodes `left` through the mapping's transform, or encodes it there.
 ///
@@ -8,9 +17,9 @@
 ///   - right: The mapping, `map["key"].using(...)`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
 @inlinable
-public func <-> <Transform: ValueTransform>(
-  left: inout Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func <-> <Property, Transform: ValueTransform>(
+  left: inout Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   if right.mapping.map.isDecoding {
     try left <<- right
   } else {
@@ -25,10 +34,10 @@ public func <-> <Transform: ValueTransform>(
 ///     required or has a default); `nil` is not written.
 ///   - right: The mapping, `map["key"].using(...)`.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
-public func <-> <Transform: ValueTransform>(
-  left: inout Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <-> <Property, Transform: ValueTransform>(
+  left: inout Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   if right.mapping.map.isDecoding {
     try left <<- right
   } else {
@@ -43,9 +52,9 @@ public func <-> <Transform: ValueTransform>(
 ///   - right: The mapping.
 /// - Throws: `DecodingError` with the full coding path.
 @inlinable
-public func <<- <Transform: ValueTransform>(
-  left: inout Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func <<- <Property, Transform: ValueTransform>(
+  left: inout Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   // Through optional chaining, as in `<<-` for plain mappings.
   if let value = try right.mapping.map.decoding?.decodeValue(right, required: true) {
     left = value
@@ -58,10 +67,10 @@ public func <<- <Transform: ValueTransform>(
 ///   - left: The property.
 ///   - right: The mapping.
 /// - Throws: `DecodingError` with the full coding path.
-@inlinable
-public func <<- <Transform: ValueTransform>(
-  left: inout Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <<- <Property, Transform: ValueTransform>(
+  left: inout Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   guard right.mapping.map.isDecoding,
     right.mapping.map.decoding?.isSelected(right.mapping) == true
   else { return }
@@ -75,9 +84,9 @@ public func <<- <Transform: ValueTransform>(
 ///   - right: The mapping.
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
-public func ->> <Transform: ValueTransform>(
-  left: Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func ->> <Property, Transform: ValueTransform>(
+  left: Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   try right.mapping.map.encoding?.encodeValue(left, right)
 }
 
@@ -88,10 +97,10 @@ public func ->> <Transform: ValueTransform>(
 ///   - left: The value to write.
 ///   - right: The mapping.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
-public func ->> <Transform: ValueTransform>(
-  left: Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func ->> <Property, Transform: ValueTransform>(
+  left: Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   guard let run = right.mapping.map.encoding else { return }
   if let left {
     try run.encodeValue(left, right)
@@ -108,9 +117,9 @@ public func ->> <Transform: ValueTransform>(
 ///   - right: The mapping.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
 @inlinable
-public func <?> <Transform: ValueTransform>(
-  left: inout Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func <?> <Property, Transform: ValueTransform>(
+  left: inout Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   if right.mapping.map.isDecoding {
     try left <<? right
   } else {
@@ -125,10 +134,10 @@ public func <?> <Transform: ValueTransform>(
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping.
 /// - Throws: `DecodingError` or `EncodingError` with the full coding path.
-@inlinable
-public func <?> <Transform: ValueTransform>(
-  left: inout Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <?> <Property, Transform: ValueTransform>(
+  left: inout Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   if right.mapping.map.isDecoding {
     try left <<? right
   } else {
@@ -144,9 +153,9 @@ public func <?> <Transform: ValueTransform>(
 ///   - right: The mapping.
 /// - Throws: `DecodingError` for a present value that does not decode.
 @inlinable
-public func <<? <Transform: ValueTransform>(
-  left: inout Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func <<? <Property, Transform: ValueTransform>(
+  left: inout Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   guard let run = right.mapping.map.decoding else { return }
   if let value = try run.decodeValue(right, required: false) {
     left = value
@@ -160,10 +169,10 @@ public func <<? <Transform: ValueTransform>(
 ///   - left: The property; unchanged when the key is absent.
 ///   - right: The mapping.
 /// - Throws: `DecodingError` for a present value that does not decode.
-@inlinable
-public func <<? <Transform: ValueTransform>(
-  left: inout Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func <<? <Property, Transform: ValueTransform>(
+  left: inout Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   guard let run = right.mapping.map.decoding else { return }
   if let value = try run.decodeValue(right, required: false) {
     left = value
@@ -177,9 +186,9 @@ public func <<? <Transform: ValueTransform>(
 ///   - right: The mapping.
 /// - Throws: `EncodingError` with the full coding path.
 @inlinable
-public func ?>> <Transform: ValueTransform>(
-  left: Transform.Value, right: ValueMapping<Transform>
-) throws {
+public func ?>> <Property, Transform: ValueTransform>(
+  left: Property, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   try left ->> right
 }
 
@@ -190,10 +199,10 @@ public func ?>> <Transform: ValueTransform>(
 ///   - left: The value to write.
 ///   - right: The mapping.
 /// - Throws: `EncodingError` with the full coding path.
-@inlinable
-public func ?>> <Transform: ValueTransform>(
-  left: Transform.Value?, right: ValueMapping<Transform>
-) throws {
+@inlinable @_disfavoredOverload
+public func ?>> <Property, Transform: ValueTransform>(
+  left: Property?, right: ValueMapping<Transform>
+) throws where Transform.Value == Property {
   guard let run = right.mapping.map.encoding else { return }
   if let left {
     try run.encodeValue(left, right)

@@ -215,6 +215,32 @@ struct PolymorphismTests {
           + #"map["type"] writes "dot"."#)
     }
   }
+
+  @Test func aNilDefaultReplacesAnInvalidPolymorphicValue() throws {
+    let json = #"{"main": {"type": "hexagon"}, "spare": {"type": "blob", "ink": 4}}"#
+    let (sheet, report) = try decodeWithReport(LenientSheet.self, from: json)
+    #expect(sheet.main == nil)
+    #expect((sheet.spare as? Blob) == Blob(ink: 4))
+    #expect(report.entries.map(\.pathDescription) == ["main"])
+    #expect(report.entries.map(\.event) == [.defaulted(value: "nil")])
+  }
+
+  @Test func aNilDefaultLeavesAbsentAndNullPolymorphicValuesNil() throws {
+    let absent = try decode(LenientSheet.self, from: #"{}"#)
+    #expect(absent.main == nil)
+    #expect(absent.spare == nil)
+    let null = try decode(LenientSheet.self, from: #"{"main": null, "spare": null}"#)
+    #expect(null.main == nil)
+    #expect(null.spare == nil)
+  }
+
+  @Test func aPolymorphicValueWithANilDefaultEncodesWithItsTypeMember() throws {
+    var sheet = LenientSheet()
+    sheet.main = Blob(ink: 2)
+    try expectEncoded(sheet, #"{"main": {"type": "blob", "ink": 2}}"#)
+    let decoded = try roundTrip(LenientSheet.self, #"{"main": {"type": "blob", "ink": 2}}"#)
+    #expect((decoded.main as? Blob) == Blob(ink: 2))
+  }
 }
 
 /// A figure whose flat value writes its type member.
@@ -323,5 +349,22 @@ struct Sheet: Codable, Keyedable {
   mutating func map(map: KeyMap) throws {
     try figures <-> map["figures"].polymorphic(.figures)
     try main <-> map["main"].polymorphic(.figures)
+  }
+}
+
+/// Figures on their own whose invalid values decode as `nil`.
+struct LenientSheet: Codable, Keyedable {
+  var main: (any Figure)?
+  var spare: (any Figure)?
+
+  init() {}
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try main <-> map["main"].polymorphic(.figures).default(nil, when: .invalid)
+    try spare <-> map["spare"].polymorphic(.figures).default(nil, when: .absentOrInvalid)
   }
 }
