@@ -40,6 +40,7 @@ struct CorrectUses: Codable, Keyedable {
   var shape: (any Shape)?
   var shapes: [any Shape] = []
   var fallbackShape: (any Shape)?
+  var anyShape: any Shape = Circle()
   var patchName: Presence<String> = .absent
   var patchDate: Presence<Date> = .absent
   var players: [Player] = []
@@ -109,5 +110,12 @@ struct CorrectUses: Codable, Keyedable {
     try fallbackShape <-> map["fallback"].polymorphic(.shapes).default(nil, when: .invalid)
     try shape <<- map["shape"].polymorphic(.shapes).default(nil, when: .absentOrInvalid)
     try shape ->> map["shape"].polymorphic(.shapes)
+    // A property of the existential type itself, not optional: with every operator.
+    try anyShape <-> map["any"].polymorphic(.shapes)
+    try anyShape <<- map["any"].polymorphic(.shapes)
+    try anyShape ->> map["any"].polymorphic(.shapes)
+    try anyShape <?> map["any"].polymorphic(.shapes)
+    try anyShape <<? map["any"].polymorphic(.shapes)
+    try anyShape ?>> map["any"].polymorphic(.shapes)
   }
 }

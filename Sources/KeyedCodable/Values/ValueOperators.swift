@@ -210,3 +210,91 @@ public func ?>> <Property, Transform: ValueTransform>(
     try run.encodeNil(Transform.Representation.self, right.mapping, required: false)
   }
 }
+
+// The same operators for a property whose type is an existential (`var pet: any Pet` with
+// `polymorphic(_:)`). Passed to the generic `Property` above, such a property is opened to its
+// dynamic type (SE-0352), which is not the transform's `any Pet`; these take the transform's
+// value type itself, so nothing is opened. Disfavored: they are chosen only when the generic
+// ones fail, so a property of a wrong type still gets the messages above.
+
+/// Decodes `left` through the mapping's transform, or encodes it there: for a property of an
+/// existential type, such as `any Shape` with `polymorphic(_:)`.
+///
+/// - Parameters:
+///   - left: The property.
+///   - right: The mapping.
+/// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable @_disfavoredOverload
+public func <-> <Transform: ValueTransform>(
+  left: inout Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left <-> right) as Void
+}
+
+/// Decodes `left` through the mapping's transform, for a property of an existential type.
+///
+/// - Parameters:
+///   - left: The property.
+///   - right: The mapping.
+/// - Throws: `DecodingError` with the full coding path.
+@inlinable @_disfavoredOverload
+public func <<- <Transform: ValueTransform>(
+  left: inout Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left <<- right) as Void
+}
+
+/// Encodes `left` through the mapping's transform, for a value of an existential type.
+///
+/// - Parameters:
+///   - left: The value to write.
+///   - right: The mapping.
+/// - Throws: `EncodingError` with the full coding path.
+@inlinable @_disfavoredOverload
+public func ->> <Transform: ValueTransform>(
+  left: Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left ->> right) as Void
+}
+
+/// Decodes `left` through the mapping's transform when present, or encodes it there, for a
+/// property of an existential type.
+///
+/// - Parameters:
+///   - left: The property; unchanged when the key is absent.
+///   - right: The mapping.
+/// - Throws: `DecodingError` or `EncodingError` with the full coding path.
+@inlinable @_disfavoredOverload
+public func <?> <Transform: ValueTransform>(
+  left: inout Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left <?> right) as Void
+}
+
+/// Decodes `left` through the mapping's transform when present, for a property of an
+/// existential type.
+///
+/// - Parameters:
+///   - left: The property; unchanged when the key is absent.
+///   - right: The mapping.
+/// - Throws: `DecodingError` for a present value that does not decode.
+@inlinable @_disfavoredOverload
+public func <<? <Transform: ValueTransform>(
+  left: inout Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left <<? right) as Void
+}
+
+/// Encodes `left` through the mapping's transform, writing nothing for `nil`, for a value of an
+/// existential type.
+///
+/// - Parameters:
+///   - left: The value to write.
+///   - right: The mapping.
+/// - Throws: `EncodingError` with the full coding path.
+@inlinable @_disfavoredOverload
+public func ?>> <Transform: ValueTransform>(
+  left: Transform.Value, right: ValueMapping<Transform>
+) throws {
+  try (left ?>> right) as Void
+}
