@@ -32,10 +32,25 @@ enum JSONStrings {
   static func string(at index: Int, in document: JSONDocument) -> String {
     let span = document.span(index)
     guard document.flags(index) & JSONDocument.hasEscapes != 0 else {
-      // Validated by the scanner: this never replaces anything.
-      return String(decoding: span, as: UTF8.self)
+      return validated(span)
     }
     return unescaped(span)
+  }
+
+  /// The string of UTF-8 bytes the scanner validated.
+  ///
+  /// Where the standard library has `UTF8Span` (Swift 6.2: Linux, and Apple platforms from
+  /// their 2025 releases), the bytes are copied without being validated a second time, about a
+  /// third fewer instructions for a short string; elsewhere `String(decoding:as:)` validates
+  /// them again (and never replaces anything, the scanner having rejected invalid UTF-8).
+  @inline(__always)
+  static func validated(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        return String(copying: UTF8Span(unchecked: bytes.span))
+      }
+    #endif
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether the string at tape entry `index` equals `key`, compared as Swift strings are.

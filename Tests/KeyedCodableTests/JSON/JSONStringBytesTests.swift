@@ -1,0 +1,62 @@
+import Foundation
+import KeyedCodable
+import Testing
+
+/// Strings are made from the bytes the scanner validated without a second validation: every
+/// length of UTF-8 sequence, at every position of short and long strings, with and without
+/// escapes, reads as Foundation reads it, and invalid UTF-8 is still refused.
+struct JSONStringBytesTests {
+  /// One scalar of each UTF-8 length: 1, 2, 3 and 4 bytes.
+  static let scalars = ["a", "é", "€", "😀"]
+
+  static func strings() -> [String] {
+    var result: [String] = [""]
+    for length in 1...40 {
+      for (offset, scalar) in scalars.enumerated() {
+        // The scalar at the start, in the middle and at the end of ASCII runs of every length.
+        let filler = String(repeating: "x", count: length)
+        result.append(scalar + filler)
+        result.append(filler + scalar + filler)
+        result.append(filler + scalar)
+        // Runs of one length of sequence, and all four mixed.
+        result.append(String(repeating: scalar, count: length))
+        result.append(
+          (0..<length).map { scalars[($0 + offset) % scalars.count] }.joined())
+      }
+    }
+    return result
+  }
+
+  @Test func everyLengthOfSequenceReadsAsFoundationReadsIt() throws {
+    let strings = Self.strings()
+    let data = try JSONEncoder().encode(strings)
+    #expect(try KeyedJSONDecoder().decode([String].self, from: data) == strings)
+    // The same with escapes, which take the other path.
+    let escaped = strings.map { $0 + "\n\u{1}\"\\" }
+    let escapedData = try JSONEncoder().encode(escaped)
+    #expect(try KeyedJSONDecoder().decode([String].self, from: escapedData) == escaped)
+    #expect(
+      try KeyedJSONDecoder().decode([String].self, from: escapedData)
+        == (try JSONDecoder().decode([String].self, from: escapedData)))
+  }
+
+  @Test(
+    arguments: [
+      [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80],
+      [0xF0, 0x9F, 0x98],
+    ] as [[UInt8]])
+  func invalidUTF8IsStillRefused(_ bytes: [UInt8]) {
+    let data = Data(#"[""#.utf8 + bytes + #""]"#.utf8)
+    #expect(throws: DecodingError.self) {
+      try KeyedJSONDecoder().decode([String].self, from: data)
+    }
+  }
+
+  @Test func memberNamesAndDictionaryKeysOfEveryLengthRead() throws {
+    let keys = Self.strings().filter { !$0.isEmpty }.prefix(200)
+    let dictionary = Dictionary(
+      keys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    let data = try JSONEncoder().encode(dictionary)
+    #expect(try KeyedJSONDecoder().decode([String: Int].self, from: data) == dictionary)
+  }
+}
