@@ -6,7 +6,7 @@ import Foundation
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
-//                                               dates,twitter,citm,canada,anyjson,memory)
+//                                               dates,twitter,citm,canada,revisit,anyjson,memory)
 //
 // Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
 // --quick run:
@@ -43,6 +43,10 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "twitter": twitterScenario, "citm": citmScenario, "canada": canadaScenario,
     "config": { try configuredScenario(users: 1000) },
     "dates": { try datesScenario(objects: 100_000) },
+    "revisit": { try revisitScenario(objects: 1000) },
+    "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
+    "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
+    "anyjson-canada": { try anyJSONScenario(document: "canada", file: "canada.json") },
   ]
   guard let make = makers[rest[0]],
     let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
@@ -58,7 +62,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,anyjson,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,revisit,anyjson,memory]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -133,6 +137,7 @@ if wanted("dates") { scenarios.append { try datesScenario(objects: quick ? 10_00
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }
 if wanted("canada") { scenarios.append(canadaScenario) }
+if wanted("revisit") { scenarios.append { try revisitScenario(objects: quick ? 200 : 1000) } }
 if wanted("anyjson") {
   for (document, file) in [
     ("twitter", "twitter.json"), ("citm", "citm_catalog.json"), ("canada", "canada.json"),

@@ -96,6 +96,28 @@ final class EncodeRun: MappingRun {
   /// The `userInfo` a collecting run was given.
   private let collectingUserInfo: [CodingUserInfoKey: Any]
 
+  /// Whether this run writes its values once `map(map:)` returns, in the order of
+  /// ``MappingPlan/streamRanks``: a run of the JSON coder whose mappings come back to an object
+  /// after leaving it, which a stream of bytes can't reopen.
+  private var defersWrites = false
+  /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast path:
+  /// no key selection or explicit nulls send every mapping the general way.
+  @usableFromInline private(set) var defersPlannedWrites = false
+  /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
+  private var deferredWrites: [DeferredWrite] = []
+
+  /// A write held until `map(map:)` returns.
+  private struct DeferredWrite {
+    /// Where it goes in the order of the plan's ``MappingPlan/streamRanks``.
+    let rank: Int
+    /// Its place among the run's held writes, which orders writes of equal rank.
+    let sequence: Int
+    /// The mapping, for its key in errors and in conflicts.
+    let mapping: Mapping
+    /// Writes the value.
+    let write: (EncodeRun) throws -> Void
+  }
+
   /// The `userInfo` of the underlying encoder, asked for when a mapping reads it: coders such
   /// as `JSONEncoder` make a new dictionary on every call.
   var userInfo: [CodingUserInfoKey: Any] { backend?.userInfo ?? collectingUserInfo }
@@ -129,6 +151,17 @@ final class EncodeRun: MappingRun {
       model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
     states = Array(repeating: .empty, count: follower.tree.count)
     backend.prepare(for: follower.tree.base)
+    noteRevisits(plan)
+  }
+
+  /// Defers the writes of a JSON run whose plan comes back to an object (see ``defersWrites``);
+  /// they take the general path, which defers them.
+  private func noteRevisits(_ plan: MappingPlan?) {
+    defersWrites = json != nil && plan?.revisits == true
+    defersPlannedWrites = defersWrites && !takesSlowPath
+    if defersWrites {
+      takesSlowPath = true
+    }
   }
 
   /// A run that collects the key paths of an encode without writing anything.
@@ -191,6 +224,10 @@ final class EncodeRun: MappingRun {
       states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
     }
     backend?.prepare(for: follower.tree.base)
+    if !deferredWrites.isEmpty {
+      deferredWrites.removeAll(keepingCapacity: deferredWrites.count <= 64)
+    }
+    noteRevisits(plan)
   }
 
   // MARK: - Encoding a mapping
@@ -235,9 +272,32 @@ final class EncodeRun: MappingRun {
           if written { return }
         }
       }
+      if defersPlannedWrites, position >= 0, !follower.diverged, mapping.extras == nil,
+        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self))
+      {
+        // A run that holds its writes: a member the plan resolved is held here, where `Value`
+        // is concrete, and written on the fast path when `map(map:)` returns.
+        if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
+          return
+        }
+        return deferPlanned(value, member, mapping)
+      }
       try encodeMapping(value, mapping)
     } catch {
       throw failure(error, of: mapping)
+    }
+  }
+
+  /// Holds the write of a member the plan resolved (see ``defersWrites``).
+  @inlinable
+  func deferPlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, _ mapping: Mapping) {
+    deferWrite(mapping) { run in
+      if let json = run.json, !run.recordsWrites, member.node < run.states.count,
+        run.states[member.node] == .empty, try json.encodePlanned(value, member, in: run)
+      {
+        return
+      }
+      try run.encodeMapping(value, mapping)
     }
   }
 
@@ -293,6 +353,16 @@ final class EncodeRun: MappingRun {
     let target = target(of: mapping, valueType: Value.self)
     guard backend != nil else { return }
     try absorbKeyPathsAfterLeavingThePlan()
+    if defersWrites {
+      return deferWrite(mapping) { run in try run.write(value, at: target, mapping) }
+    }
+    try write(value, at: target, mapping)
+  }
+
+  /// Writes `value` of `mapping` at `target`.
+  private func write<Value: Encodable>(_ value: Value, at target: MappingTarget, _ mapping: Mapping)
+    throws
+  {
     if keepsWrites || typeMemberNode >= 0 {
       activeWriter = mapping.keyDescription
     }
@@ -301,6 +371,55 @@ final class EncodeRun: MappingRun {
     }
     try scoped(scope, Value.self, affectsRuns: extras.scopeAffectsRuns) {
       try encode(value, at: target, mapping)
+    }
+  }
+
+  /// Holds the write of `mapping` until `map(map:)` returns (see ``defersWrites``).
+  @usableFromInline
+  func deferWrite(_ mapping: Mapping, _ write: @escaping (EncodeRun) throws -> Void) {
+    let position = mapping.reference
+    let ranks = follower.plan?.streamRanks ?? []
+    // A mapping the plan doesn't know goes after those it does, in mapping order.
+    let rank =
+      position >= 0 && position < ranks.count && !follower.diverged ? ranks[position] : Int.max
+    deferredWrites.append(
+      DeferredWrite(rank: rank, sequence: deferredWrites.count, mapping: mapping, write: write))
+  }
+
+  /// Writes what the run held back (see ``defersWrites``).
+  ///
+  /// Objects come in the order the mappings first reach them, and each object's members in
+  /// mapping order. Called when `map(map:)` returns; does nothing for a run that writes as it
+  /// goes.
+  ///
+  /// - Throws: The first error of a write, as the mapping would have thrown it.
+  func writeDeferred() throws {
+    guard !deferredWrites.isEmpty else { return }
+    // The list is taken out while it is written (a write may defer nothing, but must not see
+    // it), and put back empty with its storage for the next run.
+    var writes: [DeferredWrite] = []
+    swap(&writes, &deferredWrites)
+    defer {
+      writes.removeAll(keepingCapacity: writes.capacity <= 64)
+      if deferredWrites.isEmpty {
+        swap(&writes, &deferredWrites)
+      }
+    }
+    // Stable: writes of equal rank (mappings the plan doesn't know) keep their order.
+    writes.sort { ($0.rank, $0.sequence) < ($1.rank, $1.sequence) }
+    let planned = defersPlannedWrites
+    defersWrites = false
+    defersPlannedWrites = false
+    defer {
+      defersWrites = true
+      defersPlannedWrites = planned
+    }
+    for pending in writes {
+      do {
+        try pending.write(self)
+      } catch {
+        throw failure(error, of: pending.mapping)
+      }
     }
   }
 
@@ -336,11 +455,19 @@ final class EncodeRun: MappingRun {
         keyPath: mapping.keyDescription)
     }
     if explicitNull ?? writesExplicitNull(mapping) {
-      if keepsWrites || typeMemberNode >= 0 {
-        activeWriter = mapping.keyDescription
+      if defersWrites {
+        return deferWrite(mapping) { run in try run.writeNull(at: target, mapping) }
       }
-      try writeNull(at: target)
+      try writeNull(at: target, mapping)
     }
+  }
+
+  /// Writes `null` for `mapping` at `target`.
+  private func writeNull(at target: MappingTarget, _ mapping: Mapping) throws {
+    if keepsWrites || typeMemberNode >= 0 {
+      activeWriter = mapping.keyDescription
+    }
+    try writeNull(at: target)
   }
 
   /// Writes `null` where `mapping` points, whatever it would hold (see ``Presence``).
@@ -354,10 +481,10 @@ final class EncodeRun: MappingRun {
       let target = target(of: mapping, valueType: valueType)
       guard backend != nil else { return }
       try absorbKeyPathsAfterLeavingThePlan()
-      if keepsWrites || typeMemberNode >= 0 {
-        activeWriter = mapping.keyDescription
+      if defersWrites {
+        return deferWrite(mapping) { run in try run.writeNull(at: target, mapping) }
       }
-      try writeNull(at: target)
+      try writeNull(at: target, mapping)
     } catch {
       throw failure(error, of: mapping)
     }

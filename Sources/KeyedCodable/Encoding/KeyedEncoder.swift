@@ -113,6 +113,7 @@ public struct KeyedEncoder {
             }
           }
           try object.map(map: map)
+          try run.writeDeferred()
           if let typeMember, run.typeMemberIsEmpty {
             try typeMember.name ->> map[Key(stringValue: typeMember.key)]
           }

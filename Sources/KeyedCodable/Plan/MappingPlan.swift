@@ -22,6 +22,18 @@ final class MappingPlan: Sendable {
   /// Only then does an encode keep what it wrote at each key path, to compare a second write
   /// with the first (see ``EncodedValue``); other models pay nothing for the check.
   let mayOverlap: Bool
+  /// For each entry, its place in the order a streaming writer needs; empty when the mappings
+  /// never come back to an object after leaving it.
+  ///
+  /// Mapped in the order `user.login`, `tags`, `user.name`, the object `user` is closed when
+  /// `tags` is written, and `user.name` can't join it in a stream of bytes. The JSON coder then
+  /// writes such a model's values in this order (`user.login`, `user.name`, `tags`): the objects
+  /// in the order the mappings first reach them, and each object's members in mapping order
+  /// (see ``EncodeRun``).
+  let streamRanks: [Int]
+
+  /// Whether the mappings come back to an object after leaving it (see ``streamRanks``).
+  var revisits: Bool { !streamRanks.isEmpty }
 
   init(entries: [PlanEntry], table: PathTable, isStable: Bool) {
     self.entries = entries
@@ -33,6 +45,81 @@ final class MappingPlan: Sendable {
     }
     entryIndex = index
     mayOverlap = Self.mayOverlap(entries, table)
+    streamRanks = Self.streamRanks(entries, table)
+  }
+
+  /// The object node an entry writes into: the parent of a member, the object of a container,
+  /// the mapped object for a flat value.
+  private static func object(of entry: PlanEntry) -> Int {
+    switch entry.target {
+    case .flat: 0
+    case .value(let parent, _, _, _): parent
+    case .container(let node): node
+    }
+  }
+
+  /// The nodes from the mapped object's child down to `node`, or `nil` for a node the table
+  /// doesn't hold.
+  private static func chain(to node: Int, in table: PathTable) -> [Int]? {
+    var nodes: [Int] = []
+    var current = node
+    while current > 0 {
+      guard current < table.count, nodes.count < table.count else { return nil }
+      nodes.append(current)
+      current = table.parents[current]
+    }
+    return nodes.reversed()
+  }
+
+  /// See ``streamRanks``: empty when a stream of bytes can take the entries in mapping order.
+  ///
+  /// Linear in the entries times the depth of their key paths.
+  private static func streamRanks(_ entries: [PlanEntry], _ table: PathTable) -> [Int] {
+    var chains: [[Int]] = []
+    chains.reserveCapacity(entries.count)
+    var open: [Int] = []
+    var closed = Set<Int>()
+    var revisits = false
+    for entry in entries {
+      guard let chain = chain(to: object(of: entry), in: table) else { return [] }
+      var shared = 0
+      while shared < open.count, shared < chain.count, open[shared] == chain[shared] {
+        shared += 1
+      }
+      closed.formUnion(open[shared...])
+      if chain[shared...].contains(where: closed.contains) {
+        revisits = true
+      }
+      open = chain
+      chains.append(chain)
+    }
+    guard revisits else { return [] }
+    // Each object ranks by the position of the first entry that reaches it; an entry sorts by
+    // the ranks of the objects on its way, then by its own position. The numbers never tie: a
+    // position stands either for an object's first entry or for the entry itself.
+    var firstReached: [Int: Int] = [:]
+    var keys: [[Int]] = []
+    keys.reserveCapacity(entries.count)
+    for (position, chain) in chains.enumerated() {
+      var key: [Int] = []
+      key.reserveCapacity(chain.count + 1)
+      for node in chain {
+        if let first = firstReached[node] {
+          key.append(first)
+        } else {
+          firstReached[node] = position
+          key.append(position)
+        }
+      }
+      key.append(position)
+      keys.append(key)
+    }
+    let order = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+    var ranks = [Int](repeating: 0, count: entries.count)
+    for (rank, position) in order.enumerated() {
+      ranks[position] = rank
+    }
+    return ranks
   }
 
   /// Whether a mapping writes member `name` of the mapped object as a plain member.
