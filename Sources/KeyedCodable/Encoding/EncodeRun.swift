@@ -386,6 +386,13 @@ final class EncodeRun: MappingRun {
       DeferredWrite(rank: rank, sequence: deferredWrites.count, mapping: mapping, write: write))
   }
 
+  /// Forgets the writes a run held back and never wrote, because it threw first.
+  func discardDeferredWrites() {
+    if !deferredWrites.isEmpty {
+      deferredWrites.removeAll()
+    }
+  }
+
   /// Writes what the run held back (see ``defersWrites``).
   ///
   /// Objects come in the order the mappings first reach them, and each object's members in

@@ -104,6 +104,9 @@ public struct KeyedEncoder {
         var object = object
         let mapsTypeMember = typeMember.map { plan?.mapsMember($0.key) ?? false } ?? false
         try run.run {
+          // Held writes refer to the key map, which refers to the run: a run that throws lets
+          // go of them here, not when it is next used.
+          defer { run.discardDeferredWrites() }
           // The mapped object is always an object, even when every optional is nil.
           run.openRoot()
           if let typeMember {

@@ -37,7 +37,7 @@ enum StackGuard {
 
   /// The nesting depth below which nothing is checked: no thread is that close to the end of
   /// its stack after so few levels.
-  static let uncheckedDepth = 16
+  static let uncheckedDepth = 8
 
   /// The deepest a value may be nested inside others where KeyedCodable's own code recurses
   /// (``Keyedable`` models on any coder, and the JSON coder's values): deeper, decoding throws
