@@ -209,11 +209,7 @@ final class DecodeRun: MappingRun {
     if let extras = mapping.extras, extras.scope != nil {
       return try decodeScoped(Value.self, at: target, mapping, required: required)
     }
-    do {
-      return try decode(Value.self, at: target, mapping, required: required)
-    } catch {
-      return try recover(Value.self, at: target, mapping, required: required, after: error)
-    }
+    return try decodeRecovering(Value.self, at: target, mapping, required: required)
   }
 
   /// ``decodeRecovering(_:at:_:required:)`` in the context the mapping gives its value.
@@ -230,6 +226,9 @@ final class DecodeRun: MappingRun {
   }
 
   /// Decodes the value at `target`, recovering from a failure where the mapping allows it.
+  ///
+  /// Inlined into its callers: one frame less per level of nesting.
+  @inline(__always)
   func decodeRecovering<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, required: Bool
   ) throws -> Value? {

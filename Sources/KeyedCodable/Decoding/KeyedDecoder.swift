@@ -37,7 +37,7 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    try pool.nested(orThrow: StackGuard.tooDeepToDecode(codingPath: decoder.codingPath)) {
+    try pool.nested(decodingAt: decoder.codingPath) {
       var map = keyMap(for: Model.self, pool: pool)
       defer { pool.recycleDecoding(&map) }
       try map.run.run { try object.map(map: map) }
@@ -63,7 +63,7 @@ public struct KeyedDecoder {
       try map.run.run { try object.map(map: map) }
       return
     }
-    try pool.nested(orThrow: StackGuard.tooDeepToDecode(codingPath: decoder.codingPath)) {
+    try pool.nested(decodingAt: decoder.codingPath) {
       var map = keyMap(for: type(of: object), pool: pool)
       defer { pool.recycleDecoding(&map) }
       try map.run.run { try object.map(map: map) }

@@ -3,7 +3,20 @@
 /// Shared by the decoder and every container of one flat decode.
 final class FoundValues {
   /// Set once a member read through the tracking decoder turned out present and not `null`.
-  var found = false
+  private(set) var found = false
+  /// The values of the optional flat value this one is flat inside, if any: a member this one
+  /// finds, that one finds too.
+  var outer: FoundValues?
+
+  /// Notes that a member holds a value, for this flat value and the ones it is inside: each is
+  /// marked once, so the walk stops at the first one marked before.
+  func markFound() {
+    var current: FoundValues? = self
+    while let values = current, !values.found {
+      values.found = true
+      current = values.outer
+    }
+  }
 }
 
 /// A decoder that forwards to another one and notes whether any member it reads is present.
@@ -20,6 +33,21 @@ struct PresenceTrackingDecoder: Decoder {
   let base: any Decoder
   let presence: FoundValues
 
+  /// Tracks what is read through `base`.
+  ///
+  /// A tracking decoder is not wrapped in another: optional
+  /// flat values inside one another read through one, each with its values linked to the outer
+  /// one's, so that a read costs the same at any depth.
+  init(base: any Decoder, presence: FoundValues) {
+    if let tracking = base as? PresenceTrackingDecoder {
+      self.base = tracking.base
+      presence.outer = tracking.presence
+    } else {
+      self.base = base
+    }
+    self.presence = presence
+  }
+
   var codingPath: [any CodingKey] { base.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 
@@ -33,14 +61,14 @@ struct PresenceTrackingDecoder: Decoder {
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let container = try base.unkeyedContainer()
-    presence.found = true
+    presence.markFound()
     return container
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
     let container = try base.singleValueContainer()
     if !container.decodeNil() {
-      presence.found = true
+      presence.markFound()
     }
     return container
   }
@@ -63,7 +91,7 @@ struct PresenceTrackingContainer<Member: CodingKey>: KeyedDecodingContainerProto
 
   func decode<Value: Decodable>(_ type: Value.Type, forKey key: Member) throws -> Value {
     let value = try base.decode(Value.self, forKey: key)
-    presence.found = true
+    presence.markFound()
     return value
   }
 
@@ -72,7 +100,7 @@ struct PresenceTrackingContainer<Member: CodingKey>: KeyedDecodingContainerProto
   ) throws -> Value? {
     let value = try base.decodeIfPresent(Value.self, forKey: key)
     if value != nil {
-      presence.found = true
+      presence.markFound()
     }
     return value
   }
@@ -87,7 +115,7 @@ struct PresenceTrackingContainer<Member: CodingKey>: KeyedDecodingContainerProto
 
   func nestedUnkeyedContainer(forKey key: Member) throws -> any UnkeyedDecodingContainer {
     let container = try base.nestedUnkeyedContainer(forKey: key)
-    presence.found = true
+    presence.markFound()
     return container
   }
 

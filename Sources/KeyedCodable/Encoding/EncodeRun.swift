@@ -158,7 +158,7 @@ final class EncodeRun: MappingRun {
 
   override func trimForReuse() {
     super.trimForReuse()
-    if states.count > KeptStorage.limit {
+    if states.capacity > KeptStorage.limit {
       states = []
     }
   }

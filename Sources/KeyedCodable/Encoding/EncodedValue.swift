@@ -220,7 +220,7 @@ private func capture(
       return try value.encode(
         to: CapturingEncoder(slot: slot, codingPath: codingPath, userInfo: userInfo))
     }
-    try pool.nested(orThrow: StackGuard.tooDeepToEncode(value, codingPath: codingPath)) {
+    try pool.nested(encoding: value, at: codingPath) {
       try value.encode(to: CapturingEncoder(slot: slot, codingPath: codingPath, userInfo: userInfo))
     }
   }

@@ -44,9 +44,9 @@ public struct KeyedEncoder {
     let json = Self.jsonEncoder(encoder)
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
     if json == nil, let pool = RunPool.current {
-      return try pool.nested(
-        orThrow: StackGuard.tooDeepToEncode(object, codingPath: encoder.codingPath)
-      ) { try encode(from: object, typeMember: typeMember, json: nil, pool: pool) }
+      return try pool.nested(encoding: object, at: encoder.codingPath) {
+        try encode(from: object, typeMember: typeMember, json: nil, pool: pool)
+      }
     }
     try encode(from: object, typeMember: typeMember, json: json, pool: nil)
   }

@@ -82,3 +82,31 @@ struct PathKey: CodingKey, Hashable, Sendable, CustomStringConvertible {
   /// The empty member name, shared.
   static let empty = PathKey("")
 }
+
+/// The key of an element of an array in a coding path, named as Foundation's coders name it
+/// (`"Index 0"`) when its name is asked for.
+///
+/// Paths are built for every error, and user-written JSON value types throw several errors per
+/// value (a `try?` chain): an element's name is only written out when someone reads it.
+struct IndexKey: CodingKey, Sendable, CustomStringConvertible {
+  /// The element's position.
+  let index: Int
+
+  init(index: Int) {
+    self.index = index
+  }
+
+  var stringValue: String { "Index \(index)" }
+
+  var intValue: Int? { index }
+
+  init?(stringValue: String) {
+    return nil
+  }
+
+  init?(intValue: Int) {
+    index = intValue
+  }
+
+  var description: String { "Index \(index)" }
+}

@@ -31,50 +31,78 @@ final class RunPool {
   /// The most key maps kept per direction: one per level of nesting a document uses at once.
   private static let limit = 16
   /// The number of ``Keyedable`` values being decoded or encoded inside one another on this
-  /// thread (see ``StackGuard``).
+  /// thread, and the fresh stacks they started (see ``StackGuard``).
   #if DEBUG
     private var depth = 0
+    private var freshStacks = 0
   #else
     @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var freshStacks = 0
   #endif
 
-  /// Counts a ``Keyedable`` value starting inside the others; pair with ``leave()``.
-  ///
-  /// - Returns: Where the value goes on (see ``StackGuard``). On a fresh stack, the caller calls
-  ///   itself again there, which counts the value on the other thread's pool.
-  @inline(__always)
-  func enter() -> StackGuard.Descent {
-    depth &+= 1
-    return StackGuard.descent(atDepth: depth)
-  }
-
-  /// Counts a ``Keyedable`` value as done (see ``enter()``).
-  @inline(__always)
-  func leave() {
-    depth &-= 1
-  }
-
-  /// Runs `body`, which decodes or encodes a value inside the values this thread is working
-  /// on, counted in this pool: on a fresh stack when the thread's stack runs low (see
-  /// ``StackGuard``).
+  /// Runs `body`, which decodes a value inside the values this thread is working on, counted in
+  /// this pool: on a fresh stack when the thread's stack runs low (see ``StackGuard``), where
+  /// this pool goes on counting.
   ///
   /// - Parameters:
-  ///   - tooDeep: The error to throw when the value is nested deeper than
-  ///     ``StackGuard/maximumNesting``.
-  ///   - body: The decode or the encode.
+  ///   - codingPath: The value's coding path, for the error of a value that can't go on.
+  ///   - body: The decode.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, or `tooDeep`.
+  /// - Throws: What `body` throws; `DecodingError.dataCorrupted` when the value is deeper than
+  ///   ``StackGuard/maximumNesting``, or where no fresh stack can be started.
   @inline(__always)
   func nested<Value>(
-    orThrow tooDeep: @autoclosure () -> any Error, _ body: () throws -> Value
+    decodingAt codingPath: @autoclosure () -> [any CodingKey], _ body: () throws -> Value
   ) throws -> Value {
-    let descent = enter()
-    defer { leave() }
-    switch descent {
-    case .here: return try body()
-    case .freshStack: return try StackGuard.onFreshStack(body)
-    case .tooDeep: throw tooDeep()
+    try nested(tooDeep: { StackGuard.tooDeepToDecode($0, codingPath: codingPath()) }, body)
+  }
+
+  /// Runs `body`, which encodes `value` inside the values this thread is working on, counted in
+  /// this pool (see ``nested(decodingAt:_:)``).
+  ///
+  /// - Parameters:
+  ///   - value: The value, for the error of a value that can't go on.
+  ///   - codingPath: Its coding path.
+  ///   - body: The encode.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; `EncodingError.invalidValue` when the value is deeper than
+  ///   ``StackGuard/maximumNesting``, or where no fresh stack can be started.
+  @inline(__always)
+  func nested<Value>(
+    encoding value: @autoclosure () -> Any, at codingPath: @autoclosure () -> [any CodingKey],
+    _ body: () throws -> Value
+  ) throws -> Value {
+    try nested(
+      tooDeep: { StackGuard.tooDeepToEncode(value(), $0, codingPath: codingPath()) }, body)
+  }
+
+  @inline(__always)
+  private func nested<Value>(
+    tooDeep: (StackGuard.Limit) -> any Error, _ body: () throws -> Value
+  ) throws -> Value {
+    depth &+= 1
+    defer {
+      depth &-= 1
+      if depth == 0 { freshStacks = 0 }
     }
+    switch StackGuard.descent(atDepth: depth, freshStacks: freshStacks) {
+    case .here:
+      return try body()
+    case .freshStack:
+      freshStacks &+= 1
+      return try StackGuard.onFreshStack(orThrow: tooDeep(.stack), adopting: self, body)
+    case .tooDeep(let limit):
+      throw tooDeep(limit)
+    }
+  }
+
+  /// Makes this pool the current thread's, for a thread that goes on with this one's work while
+  /// it waits (see ``StackGuard/onFreshStack(orThrow:adopting:_:)``).
+  func adoptOnCurrentThread() {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+      // The slot's destructor releases it when the thread ends.
+      pthread_setspecific(Self.slot, Unmanaged.passRetained(self).toOpaque())
+    #endif
   }
 
   // MARK: - Decoding

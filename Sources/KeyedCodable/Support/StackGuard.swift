@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -19,7 +21,13 @@
 ///
 /// Nothing changes for documents of ordinary depth: the check costs a comparison per nested
 /// value below the first levels, and a new thread is made at most once per ``freshStackSize`` of
-/// recursion. A platform whose stack bounds can't be read (no `pthread`) never changes threads.
+/// recursion, at most ``freshStackBudget`` times per call. On the main thread (whose work, such
+/// as a `@MainActor` model's, must stay there) no thread is started: a value too deep for its
+/// stack throws there, as it does on a platform whose stack bounds can't be read.
+///
+/// On the new thread, the task-local values of the caller other than KeyedCodable's are not
+/// bound: a model's `init(from:)` or `encode(to:)` that reads task-locals of its own sees them
+/// unbound past the depth where its thread ran low.
 enum StackGuard {
   /// The stack a nested value needs to have left on its thread to start there.
   static let reserve = 160 * 1024
@@ -29,7 +37,7 @@ enum StackGuard {
 
   /// The nesting depth below which nothing is checked: no thread is that close to the end of
   /// its stack after so few levels.
-  static let uncheckedDepth = 32
+  static let uncheckedDepth = 16
 
   /// The deepest a value may be nested inside others where KeyedCodable's own code recurses
   /// (``Keyedable`` models on any coder, and the JSON coder's values): deeper, decoding throws
@@ -37,42 +45,71 @@ enum StackGuard {
   /// recursing without end.
   static let maximumNesting = 10_000
 
+  /// The most fresh stacks one decode or encode starts.
+  ///
+  /// A document can't make it start a
+  /// thread for each of a million values that sit where the stack runs low. Deeper values
+  /// throw instead.
+  static let freshStackBudget = 1024
+
+  /// Why a value can't go on.
+  enum Limit {
+    /// It is nested deeper than ``maximumNesting``.
+    case nesting
+    /// Its thread's stack runs low and no fresh stack can be started for it: on the main
+    /// thread (whose work, such as a `@MainActor` model's, must stay there), past
+    /// ``freshStackBudget``, or when no thread can be made.
+    case stack
+  }
+
   /// Where a value nested `depth` levels deep goes on.
   enum Descent {
     /// Here, on this thread.
     case here
-    /// On a fresh stack (see ``onFreshStack(_:)``).
+    /// On a fresh stack (see ``onFreshStack(orThrow:adopting:_:)``).
     case freshStack
-    /// Nowhere: deeper than ``maximumNesting``.
-    case tooDeep
+    /// Nowhere.
+    case tooDeep(Limit)
   }
 
-  /// Where a value nested `depth` levels deep goes on.
+  /// Where a value nested `depth` levels deep goes on, when the decode or encode it belongs to
+  /// started `freshStacks` fresh stacks so far.
   @inline(__always)
-  static func descent(atDepth depth: Int) -> Descent {
+  static func descent(atDepth depth: Int, freshStacks: Int) -> Descent {
     guard depth > uncheckedDepth else { return .here }
-    return depth > maximumNesting ? .tooDeep : isLow() ? .freshStack : .here
+    guard depth <= maximumNesting else { return .tooDeep(.nesting) }
+    guard isLow() else { return .here }
+    return freshStacks < freshStackBudget && !Thread.isMainThread
+      ? .freshStack : .tooDeep(.stack)
   }
 
-  /// The error of a decode that went deeper than ``maximumNesting``.
-  static func tooDeepToDecode(codingPath: [any CodingKey]) -> DecodingError {
+  /// The message of an error for `limit`.
+  private static func message(_ limit: Limit, decoding: Bool) -> String {
+    switch limit {
+    case .nesting:
+      "The value is nested more than \(maximumNesting) levels deep, more than KeyedCodable "
+        + (decoding ? "decodes." : "encodes.")
+    case .stack:
+      "The value is nested too deep for the stack of this thread, and KeyedCodable can't go on "
+        + "on a thread of its own here (the main thread, or more than \(freshStackBudget) "
+        + "fresh stacks in one call)."
+    }
+  }
+
+  /// The error of a decode that went past `limit`.
+  static func tooDeepToDecode(_ limit: Limit = .nesting, codingPath: [any CodingKey])
+    -> DecodingError
+  {
     .dataCorrupted(
-      .init(
-        codingPath: codingPath,
-        debugDescription:
-          "The value is nested more than \(maximumNesting) levels deep, more than KeyedCodable decodes."
-      ))
+      .init(codingPath: codingPath, debugDescription: message(limit, decoding: true)))
   }
 
-  /// The error of an encode that went deeper than ``maximumNesting``.
-  static func tooDeepToEncode(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+  /// The error of an encode of `value` that went past `limit`.
+  static func tooDeepToEncode(
+    _ value: Any, _ limit: Limit = .nesting, codingPath: [any CodingKey]
+  ) -> EncodingError {
     .invalidValue(
-      value,
-      .init(
-        codingPath: codingPath,
-        debugDescription:
-          "The value is nested more than \(maximumNesting) levels deep, more than KeyedCodable encodes."
-      ))
+      value, .init(codingPath: codingPath, debugDescription: message(limit, decoding: false)))
   }
 
   /// Whether the current thread has less than ``reserve`` of stack left.
@@ -86,12 +123,20 @@ enum StackGuard {
 
   /// Runs `body` on a new thread with a stack of ``freshStackSize``, and waits for it.
   ///
-  /// The task-local values KeyedCodable reads are bound on the new thread as they are here.
-  /// When no thread can be made, `body` runs here.
+  /// The task-local values KeyedCodable reads are bound on the new thread as they are here, and
+  /// `adopting`, when given, is made the new thread's ``RunPool``, so that the pool's count of
+  /// nested values goes on where it was.
   ///
+  /// - Parameters:
+  ///   - failure: The error to throw when no thread can be made.
+  ///   - pool: The pool of the current thread, to use on the new one.
+  ///   - body: The work.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws.
-  static func onFreshStack<Value>(_ body: () throws -> Value) throws -> Value {
+  /// - Throws: What `body` throws, or `failure`.
+  static func onFreshStack<Value>(
+    orThrow failure: @autoclosure () -> any Error, adopting pool: RunPool? = nil,
+    _ body: () throws -> Value
+  ) throws -> Value {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
       let context = MappingContext.Binding.current
       let update = UpdateSlot.current
@@ -99,6 +144,7 @@ enum StackGuard {
       return try withoutActuallyEscaping(body) { body in
         var outcome: Result<Value, any Error>?
         let work = FreshStackWork {
+          pool?.adoptOnCurrentThread()
           outcome = Result {
             try MappingContext.Binding.$current.withValue(context) {
               try UpdateSlot.$current.withValue(update) {
@@ -107,17 +153,13 @@ enum StackGuard {
             }
           }
         }
-        guard work.runOnNewThread(stackSize: freshStackSize) else {
-          return try body()
-        }
-        guard let outcome else {
-          throw MappingErrors.internalInconsistency(
-            "A call on a fresh stack ended without an outcome.", codingPath: [])
+        guard work.runOnNewThread(stackSize: freshStackSize), let outcome else {
+          throw failure()
         }
         return try outcome.get()
       }
     #else
-      return try body()
+      throw failure()
     #endif
   }
 }
@@ -141,7 +183,8 @@ enum StackGuard {
       defer { pthread_attr_destroy(&attributes) }
       guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
       let argument = Unmanaged.passRetained(self).toOpaque()
-      #if canImport(Darwin)
+      // `pthread_t` is an optional pointer on Darwin and Musl, an integer on Glibc.
+      #if canImport(Darwin) || canImport(Musl)
         var thread: pthread_t?
       #else
         var thread = pthread_t()
@@ -151,10 +194,15 @@ enum StackGuard {
         Unmanaged<FreshStackWork>.fromOpaque(argument).release()
         return false
       }
-      #if canImport(Darwin)
-        guard let thread else { return false }
+      #if canImport(Darwin) || canImport(Musl)
+        // Set by a successful `pthread_create`; the thread runs either way, so it is waited for
+        // whenever it can be named.
+        if let thread {
+          pthread_join(thread, nil)
+        }
+      #else
+        pthread_join(thread, nil)
       #endif
-      pthread_join(thread, nil)
       return true
     }
 

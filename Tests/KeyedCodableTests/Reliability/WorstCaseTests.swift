@@ -20,18 +20,37 @@ import Testing
 
   // MARK: - Member names
 
+  /// `count` numbers, zero-padded to `width` digits, between `prefix` and `suffix`.
+  static func numbered(_ count: Int, width: Int, _ prefix: String, _ suffix: String = "")
+    -> [String]
+  {
+    (0..<count).map { number -> String in
+      let digits = String(number)
+      return prefix + String(repeating: "0", count: width - digits.count) + digits + suffix
+    }
+  }
+
   @Test func namesThatShareTheirWordsGetDifferentFingerprints() {
     let hasher = JSONNameIndex.NameHasher.shared
-    for names in [
+    let letters: [String] = (0..<60).map { offset -> String in
+      "0123456789abcdef" + String(UnicodeScalar(UInt8(65 + offset))) + "ZYXWVUTS"
+    }
+    let longNames: [String] = (0..<200).map { offset -> String in
+      String(repeating: "x", count: offset) + "y" + String(repeating: "x", count: 200 - offset)
+    }
+    let cases: [[String]] = [
       Self.namesSharingTheirWords(5000),
       // Up to 16 bytes, the words are the whole name: names of one length that differ anywhere.
-      (0..<5000).map { "k" + String(repeating: "0", count: 5 - "\($0)".count) + "\($0)" },
-      (0..<5000).map { "abcdefgh" + String(repeating: "0", count: 6 - "\($0)".count) + "\($0)" },
+      Self.numbered(5000, width: 5, "k"),
+      Self.numbered(5000, width: 6, "abcdefgh"),
+      // Names longer than 16 bytes that differ only after their first 16 bytes and before
+      // their last 8: 32 bytes differing in bytes 16–23, 25 bytes differing in byte 16.
+      Self.numbered(5000, width: 8, "0123456789abcdef", "ZYXWVUTS"),
+      letters,
       // Long names that differ in one byte in the middle, at every offset.
-      (0..<200).map {
-        String(repeating: "x", count: $0) + "y" + String(repeating: "x", count: 200 - $0)
-      },
-    ] {
+      longNames,
+    ]
+    for names in cases {
       let fingerprints = names.map { name in
         Array(name.utf8).withUnsafeBufferPointer {
           hasher.fingerprint($0.baseAddress!, count: $0.count)
@@ -82,8 +101,8 @@ import Testing
       }
       #expect(member.map { document.length($0) } == 1)
     }
-    let members = count * (1 + 8)
-    #expect(cache.indexedMembers <= 2 * members)
+    // The root indexed at most twice, each inner object once.
+    #expect(cache.indexedMembers <= 2 * count + count * 8)
   }
 
   /// Objects with an escaped name are indexed as strings: names compare as Foundation compares
@@ -286,23 +305,6 @@ import Testing
 
   // MARK: - Stack
 
-  /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it: a crash
-  /// there (a stack overflow) ends the test run.
-  static func onThread<Value: Sendable>(
-    stackSize: Int, _ body: @escaping @Sendable () throws -> Value
-  ) throws -> Value {
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var outcome: Result<Value, any Error>?
-    let thread = Thread {
-      outcome = Result { try body() }
-      done.signal()
-    }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
-    return try #require(outcome).get()
-  }
-
   /// `{"next":{"next":…{}…}}`, `levels` objects deep.
   static func chain(_ levels: Int) -> Data {
     Data(
@@ -317,8 +319,9 @@ import Testing
     var depth: Int { 1 + (next?.depth ?? 0) }
   }
 
-  /// A `Keyedable` recursive class, decoded first on a small stack (no plan yet).
-  final class KeyedNode: Codable, Keyedable, @unchecked Sendable {
+  /// A `Keyedable` recursive class; each `Tag` is a type of its own, with a plan of its own, so
+  /// that a test decodes it first (recording its plan, the path with the largest frames).
+  final class KeyedNode<Tag>: Codable, Keyedable, @unchecked Sendable {
     var next: KeyedNode?
 
     init(next: KeyedNode? = nil) {
@@ -354,27 +357,41 @@ import Testing
   }
 
   /// Every depth the decoders accept decodes on the stack of a secondary thread of Apple
-  /// platforms (512 KiB), and on a quarter of it: past a few dozen levels, a value whose thread
+  /// platforms (512 KiB), and on half of it (in this debug build, whose frames are several
+  /// times larger than a release build's): past a few dozen levels, a value whose thread
   /// runs low on stack goes on on a thread of its own.
-  @Test(arguments: [512 * 1024, 128 * 1024])
+  enum Stack512JSON {}
+  enum Stack512Foundation {}
+  enum Stack256JSON {}
+  enum Stack256Foundation {}
+
+  @Test(arguments: [512 * 1024, 256 * 1024])
   func documentsAsDeepAsTheDecodersReadDecodeOnSmallStacks(stackSize: Int) throws {
     let levels = JSONScanner.maximumDepth
     let chain = Self.chain(levels)
     #expect(
-      try Self.onThread(stackSize: stackSize) {
+      try onThread(stackSize: stackSize) {
         try KeyedJSONDecoder().decode(SynthesizedNode.self, from: chain).depth
       } == levels)
-    #expect(
-      try Self.onThread(stackSize: stackSize) {
-        try KeyedJSONDecoder().decode(KeyedNode.self, from: chain).depth
-      } == levels)
-    #expect(
-      try Self.onThread(stackSize: stackSize) {
-        try JSONDecoder().decode(KeyedNode.self, from: chain).depth
-      } == levels)
+    // The first decode of each type: its plan is recorded on the way down.
+    func keyed<JSONTag, FoundationTag>(_: JSONTag.Type, _: FoundationTag.Type) throws {
+      #expect(
+        try onThread(stackSize: stackSize) {
+          try KeyedJSONDecoder().decode(KeyedNode<JSONTag>.self, from: chain).depth
+        } == levels)
+      #expect(
+        try onThread(stackSize: stackSize) {
+          try JSONDecoder().decode(KeyedNode<FoundationTag>.self, from: chain).depth
+        } == levels)
+    }
+    if stackSize == 512 * 1024 {
+      try keyed(Stack512JSON.self, Stack512Foundation.self)
+    } else {
+      try keyed(Stack256JSON.self, Stack256Foundation.self)
+    }
     let tree = Self.tree(levels / 2)
     #expect(
-      try Self.onThread(stackSize: stackSize) {
+      try onThread(stackSize: stackSize) {
         try KeyedJSONDecoder().decode(Tree.self, from: tree).depth
       } == levels / 2)
   }
@@ -399,7 +416,7 @@ import Testing
     let json = Data(
       (String(repeating: #"{"next":["#, count: levels) + #"{"next":[]}"#
         + String(repeating: "]}", count: levels)).utf8)
-    let deepest = try Self.onThread(stackSize: 128 * 1024) {
+    let deepest = try onThread(stackSize: 256 * 1024) {
       var value = try KeyedJSONDecoder().decode(
         Reads.self, from: json, with: .value(7, for: Reads.key))
       while let next = value.next.first { value = next }
@@ -410,18 +427,18 @@ import Testing
 
   /// A value deeper than the decoders read is not written: `invalidValue` at its path, also for
   /// values that are far deeper still (no recursion without end).
-  @Test func valuesDeeperThanTheDecodersReadThrowInsteadOfOverflowing() throws {
-    func keyedChain(_ levels: Int) -> KeyedNode {
-      var node = KeyedNode()
+  @Test func encodingValuesDeeperThanTheDecodersReadThrowsInsteadOfOverflowing() throws {
+    func keyedChain(_ levels: Int) -> KeyedNode<Self> {
+      var node = KeyedNode<Self>()
       for _ in 1..<levels { node = KeyedNode(next: node) }
       return node
     }
     let written = try KeyedJSONEncoder().encode(keyedChain(JSONScanner.maximumDepth))
-    #expect(try KeyedJSONDecoder().decode(KeyedNode.self, from: written).depth == 512)
+    #expect(try KeyedJSONDecoder().decode(KeyedNode<Self>.self, from: written).depth == 512)
     for levels in [513, 1_000_000] {
       let deep = keyedChain(levels)
       defer { Self.unchain(deep) }
-      let error = try Self.onThread(stackSize: 512 * 1024) {
+      let error = try onThread(stackSize: 512 * 1024) {
         do {
           _ = try KeyedJSONEncoder().encode(deep)
           return nil as EncodingError?
@@ -441,8 +458,8 @@ import Testing
 
   /// Lets go of a long chain one node at a time (releasing its head would recurse through every
   /// node).
-  static func unchain(_ head: KeyedNode) {
-    var node: KeyedNode? = head
+  static func unchain<Tag>(_ head: KeyedNode<Tag>) {
+    var node: KeyedNode<Tag>? = head
     while let current = node {
       node = current.next
       current.next = nil
@@ -464,17 +481,69 @@ import Testing
         try container.encode(Endless())
       }
     }
-    let encoding = try Self.onThread(stackSize: 512 * 1024) {
+    let encoding = try onThread(stackSize: 512 * 1024) {
       Result { try KeyedJSONEncoder().encode(Endless()) }.map { _ in () }
     }
     #expect(throws: EncodingError.self) { try encoding.get() }
-    let decoding = try Self.onThread(stackSize: 512 * 1024) {
+    let decoding = try onThread(stackSize: 512 * 1024) {
       Result { try KeyedJSONDecoder().decode(Endless.self, from: Data("1".utf8)) }.map { _ in () }
     }
     #expect {
       try decoding.get()
     } throws: { error in
       guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription.contains("more than \(StackGuard.maximumNesting) levels")
+    }
+  }
+
+  /// A model that maps a value of its own type flat, from the members of its own object: its
+  /// decode never ends but for the nesting limit.
+  final class FlatSelf: Codable, Keyedable, @unchecked Sendable {
+    var inner: FlatSelf?
+
+    init(inner: FlatSelf? = nil) {
+      self.inner = inner
+    }
+
+    required init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: self)
+    }
+
+    func map(map: KeyMap) throws {
+      try inner <-> map[""]
+    }
+  }
+
+  /// On Foundation's coders the nesting is KeyedCodable's to bound: the count goes on across the
+  /// fresh stacks, so a recursion without end stops at the limit instead of starting threads
+  /// without end.
+  @Test func keyedableRecursionOnFoundationsCodersStopsAtTheNestingLimit() throws {
+    let decoding = try onThread(stackSize: 512 * 1024) {
+      Result { try JSONDecoder().decode(FlatSelf.self, from: Data("{}".utf8)) }.map { _ in () }
+    }
+    #expect {
+      try decoding.get()
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription.contains("more than \(StackGuard.maximumNesting) levels")
+    }
+    var chain = FlatSelf()
+    for _ in 0..<(StackGuard.maximumNesting + 50) { chain = FlatSelf(inner: chain) }
+    let deep = chain
+    defer {
+      var node: FlatSelf? = deep
+      while let current = node {
+        node = current.inner
+        current.inner = nil
+      }
+    }
+    let encoding = try onThread(stackSize: 512 * 1024) {
+      Result { try JSONEncoder().encode(deep) }.map { _ in () }
+    }
+    #expect {
+      try encoding.get()
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
       return context.debugDescription.contains("more than \(StackGuard.maximumNesting) levels")
     }
   }

@@ -10,21 +10,46 @@ indirect enum JSONCodingPath {
   /// An element of the array at the parent path.
   case index(Int, JSONCodingPath)
 
-  /// The path as coding keys, from the root.
-  var keys: [any CodingKey] {
-    var keys: [any CodingKey] = []
+  /// The number of keys of the path.
+  var count: Int {
+    var count = 0
     var node = self
     while true {
       switch node {
-      case .root:
-        return keys.reversed()
-      case .key(let key, let parent):
-        keys.append(key)
-        node = parent
-      case .index(let index, let parent):
-        keys.append(PathKey(index: index))
+      case .root: return count
+      case .key(_, let parent), .index(_, let parent):
+        count &+= 1
         node = parent
       }
+    }
+  }
+
+  /// The path as coding keys, from the root: one array, filled from its end.
+  var keys: [any CodingKey] {
+    let count = count
+    guard count > 0 else { return [] }
+    return [any CodingKey](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var node = self
+      var position = count
+      while position > 0 {
+        position &-= 1
+        switch node {
+        case .root:
+          // Not reached: the path has `count` keys above the root. Were it reached, the keys
+          // written so far are let go of and the path is empty.
+          (buffer.baseAddress.unsafelyUnwrapped + (position &+ 1))
+            .deinitialize(count: count &- position &- 1)
+          initialized = 0
+          return
+        case .key(let key, let parent):
+          (buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: key)
+          node = parent
+        case .index(let index, let parent):
+          (buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: IndexKey(index: index))
+          node = parent
+        }
+      }
+      initialized = count
     }
   }
 

@@ -19,11 +19,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) var value = 0
   #endif
-  /// The number of values being decoded inside one another (see ``StackGuard``).
+  /// The number of values being decoded inside one another, and the fresh stacks they started
+  /// (see ``StackGuard``).
   #if DEBUG
     private var depth = 0
+    private var freshStacks = 0
   #else
     @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var freshStacks = 0
   #endif
   /// The coding path of ``value``.
   #if DEBUG
@@ -393,8 +396,19 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ) throws -> T {
     switch typeKinds.kind(of: T.self, classify: Self.classify) {
     case .array(let arrayType) where document.kind(entry) == .array:
+      // Deep down, the whole array goes on a fresh stack if one is needed, not each element.
+      guard depth < StackGuard.uncheckedDepth else {
+        return try descend(atDepth: depth &+ 1) {
+          try decodeArray(arrayType, as: T.self, entry, at: path())
+        }
+      }
       return try decodeArray(arrayType, as: T.self, entry, at: path())
     case .dictionary(let dictionaryType) where document.kind(entry) == .object:
+      guard depth < StackGuard.uncheckedDepth else {
+        return try descend(atDepth: depth &+ 1) {
+          try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
+        }
+      }
       return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
     case .scalar:
       return try unwrapScalarOrNested(entry, as: T.self, at: path())
@@ -465,10 +479,24 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ///   `init(from:)` decodes itself again without end), and the value's own errors.
   @inline(never)
   private func decodeDeep<T: Decodable>(_ type: T.Type) throws -> T {
-    switch StackGuard.descent(atDepth: depth) {
-    case .here: return try T(from: self)
-    case .freshStack: return try StackGuard.onFreshStack { try T(from: self) }
-    case .tooDeep: throw StackGuard.tooDeepToDecode(codingPath: path.keys)
+    try descend(atDepth: depth) { try T(from: self) }
+  }
+
+  /// Runs `body`, the decode of a value `depth` levels deep at the current path: on a thread of
+  /// its own when this one's stack runs low (see ``StackGuard``).
+  ///
+  /// - Throws: `dataCorrupted` deeper than ``StackGuard/maximumNesting`` or where no fresh stack
+  ///   can be started, and what `body` throws.
+  private func descend<Value>(atDepth depth: Int, _ body: () throws -> Value) throws -> Value {
+    switch StackGuard.descent(atDepth: depth, freshStacks: freshStacks) {
+    case .here:
+      return try body()
+    case .freshStack:
+      freshStacks &+= 1
+      return try StackGuard.onFreshStack(
+        orThrow: StackGuard.tooDeepToDecode(.stack, codingPath: path.keys), body)
+    case .tooDeep(let limit):
+      throw StackGuard.tooDeepToDecode(limit, codingPath: path.keys)
     }
   }
 
@@ -751,7 +779,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return .valueNotFound(
         type,
         .init(
-          codingPath: path.keys,
+          codingPath: errorKeys(entry, at: path),
           debugDescription: "Cannot get value of type \(name(of: type)) -- found null value instead"
         ))
     }
@@ -759,14 +787,46 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   /// `typeMismatch` naming what was found.
+  ///
+  /// Cheap enough for the `try?` chains of user-written JSON value types, which throw several
+  /// of these per value: the message is kept per type and kind of value found, and the coding
+  /// path is built in one allocation.
   func typeMismatch(_ type: Any.Type, _ entry: Int, at path: JSONCodingPath) -> DecodingError {
-    .typeMismatch(
-      type,
-      .init(
-        codingPath: path.keys,
-        debugDescription:
-          "Expected to decode \(name(of: type)) but found \(describe(entry)) instead."))
+    let kind = document.kind(entry)
+    let message = Self.text(
+      for: MismatchMessage(type: ObjectIdentifier(type), found: kind), in: &mismatchMessages
+    ) {
+      "Expected to decode \(name(of: type)) but found \(describe(entry)) instead."
+    }
+    return .typeMismatch(
+      type, .init(codingPath: errorKeys(entry, at: path), debugDescription: message))
   }
+
+  /// The coding keys of `path`, the path of the value at `entry`, for an error: kept for the
+  /// value being decoded, which a `try?` chain asks for as several types in turn.
+  ///
+  /// A tape entry is one place in the document, so its path is the same whoever asks.
+  private func errorKeys(_ entry: Int, at path: JSONCodingPath) -> [any CodingKey] {
+    guard entry == value else { return path.keys }
+    if lastErrorKeys.entry == entry {
+      return lastErrorKeys.keys
+    }
+    let keys = path.keys
+    lastErrorKeys = (entry, keys)
+    return keys
+  }
+
+  /// The coding keys ``errorKeys(_:at:)`` made last, and the entry of their value.
+  private var lastErrorKeys: (entry: Int, keys: [any CodingKey]) = (-1, [])
+
+  /// A `typeMismatch` message: the type expected and the kind of value found.
+  private struct MismatchMessage: Hashable {
+    let type: ObjectIdentifier
+    let found: JSONKind
+  }
+
+  /// The messages of the `typeMismatch` errors thrown so far (see ``typeMismatch(_:_:at:)``).
+  private var mismatchMessages: [MismatchMessage: String] = [:]
 
   /// `dataCorrupted` for a number the type can't hold.
   func numberDoesNotFit(_ type: Any.Type, _ entry: Int, at path: JSONCodingPath) -> DecodingError {

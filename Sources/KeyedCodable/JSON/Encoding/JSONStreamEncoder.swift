@@ -78,11 +78,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   #else
     @exclusivity(unchecked) private var nextFrameID = 0
   #endif
-  /// The number of values being encoded inside one another (see ``StackGuard``).
+  /// The number of values being encoded inside one another, and the fresh stacks they started
+  /// (see ``StackGuard``).
   #if DEBUG
     private var nesting = 0
+    private var freshStacks = 0
   #else
     @exclusivity(unchecked) private var nesting = 0
+    @exclusivity(unchecked) private var freshStacks = 0
   #endif
   /// The slot being filled, if any.
   #if DEBUG
@@ -159,9 +162,27 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Lets `value` encode itself into a new slot at `path`.
-  func encodeNested<T: Encodable>(_ value: T, at path: JSONCodingPath) throws {
-    let descent = try enterNested(value, at: path)
-    defer { nesting &-= 1 }
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - path: Its coding path.
+  ///   - reported: The value errors name, when not `value` itself (the `Date` or `Data` a custom
+  ///     strategy encodes).
+  /// - Throws: What `value` throws, or `EncodingError.invalidValue` when it is nested too deep.
+  func encodeNested<T: Encodable>(
+    _ value: T, at path: JSONCodingPath, reporting reported: Any? = nil
+  )
+    throws
+  {
+    try descend(reported ?? value, at: path) {
+      try encodeNestedHere(value, at: path, reporting: reported)
+    }
+  }
+
+  /// ``encodeNested(_:at:reporting:)`` once the value's place in the nesting is known.
+  private func encodeNestedHere<T: Encodable>(
+    _ value: T, at path: JSONCodingPath, reporting reported: Any?
+  ) throws {
     let outer = slot
     let outerError = deferredError
     deferredError = nil
@@ -170,13 +191,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       slot = outer
       if deferredError == nil { deferredError = outerError }
     }
-    if case .freshStack = descent {
-      try StackGuard.onFreshStack { try value.encode(to: self) }
-    } else {
-      try value.encode(to: self)
-    }
+    try value.encode(to: self)
     if let deferredError {
-      throw deferredError is DepthExceeded ? Self.tooDeep(value, at: path) : deferredError
+      throw deferredError is DepthExceeded
+        ? Self.tooDeep(reported ?? value, at: path) : deferredError
     }
     if !slot.isFilled {
       guard outer.depth > 0 || !frames.isEmpty || writer.count > 0 else {
@@ -267,14 +285,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     _ value: T, as type: A.Type, at path: () -> JSONCodingPath
   ) throws {
     guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
-    if case .freshStack = try enterNested(value, at: path()) {
-      defer { nesting &-= 1 }
-      return try StackGuard.onFreshStack {
-        try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
-      }
+    try descend(value, at: path()) {
+      try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
     }
-    defer { nesting &-= 1 }
-    try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
   }
 
   /// Encodes `value`, a string-keyed dictionary of type `D`.
@@ -282,14 +295,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     _ value: T, as type: D.Type, at path: () -> JSONCodingPath
   ) throws {
     guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
-    if case .freshStack = try enterNested(value, at: path()) {
-      defer { nesting &-= 1 }
-      return try StackGuard.onFreshStack {
-        try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
-      }
+    try descend(value, at: path()) {
+      try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
     }
-    defer { nesting &-= 1 }
-    try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
   }
 
   // MARK: - Depth
@@ -297,24 +305,31 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// The most arrays and objects open at once: as many as the decoders read.
   static let maximumDepth = JSONScanner.maximumDepth
 
-  /// Counts a value nested inside the others (pair with `nesting &-= 1`), and says where it
-  /// goes on (see ``StackGuard``).
+  /// Runs `body`, the encode of `value` nested inside the values being encoded: counted, and on
+  /// a fresh stack when this thread's runs low (see ``StackGuard``).
   ///
   /// - Throws: `EncodingError.invalidValue` when the value is inside more arrays and objects than
-  ///   the decoders read, or nested deeper than ``StackGuard/maximumNesting``.
+  ///   the decoders read, nested deeper than ``StackGuard/maximumNesting``, or where no fresh
+  ///   stack can be started; and what `body` throws.
   @inline(__always)
-  private func enterNested(
-    _ value: @autoclosure () -> Any, at path: @autoclosure () -> JSONCodingPath
-  ) throws -> StackGuard.Descent {
+  private func descend(
+    _ value: @autoclosure () -> Any, at path: @autoclosure () -> JSONCodingPath,
+    _ body: () throws -> Void
+  ) throws {
     // Inside more frames than allowed: the innermost one is too deep already.
     guard frames.count <= Self.maximumDepth else { throw Self.tooDeep(value(), at: path()) }
     nesting &+= 1
-    let descent = StackGuard.descent(atDepth: nesting)
-    if case .tooDeep = descent {
-      nesting &-= 1
-      throw StackGuard.tooDeepToEncode(value(), codingPath: path().keys)
+    defer { nesting &-= 1 }
+    switch StackGuard.descent(atDepth: nesting, freshStacks: freshStacks) {
+    case .here:
+      try body()
+    case .freshStack:
+      freshStacks &+= 1
+      try StackGuard.onFreshStack(
+        orThrow: StackGuard.tooDeepToEncode(value(), .stack, codingPath: path().keys), body)
+    case .tooDeep(let limit):
+      throw StackGuard.tooDeepToEncode(value(), limit, codingPath: path().keys)
     }
-    return descent
   }
 
   /// A container opened inside as many arrays and objects as the decoders read, which the
@@ -369,7 +384,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .formatted(let formatter):
       writer.string(formatter.string(from: value))
     case .custom(let closure):
-      try encodeCustom(at: path) { try closure(value, $0) }
+      try encodeCustom(value, at: path) { try closure(value, $0) }
     }
   }
 
@@ -380,7 +395,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .base64:
       writer.string(value.base64EncodedString())
     case .custom(let closure):
-      try encodeCustom(at: path) { try closure(value, $0) }
+      try encodeCustom(value, at: path) { try closure(value, $0) }
     }
   }
 
@@ -389,9 +404,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// A closure that writes nothing gives an empty object, as in Foundation: also for a top-level
   /// value, which ``encodeNested(_:at:)`` leaves empty for ``encodeRoot(_:as:reporting:)`` to
   /// report.
-  private func encodeCustom(at path: JSONCodingPath, _ body: (any Encoder) throws -> Void) throws {
+  private func encodeCustom(
+    _ value: Any, at path: JSONCodingPath, _ body: (any Encoder) throws -> Void
+  ) throws {
     try withoutActuallyEscaping(body) { body in
-      try encodeNested(CustomStrategyValue(body: body), at: path)
+      try encodeNested(CustomStrategyValue(body: body), at: path, reporting: value)
     }
     if writer.count == 0 {
       writer.open(UInt8(ascii: "{"))

@@ -111,12 +111,20 @@ enum JSONNameIndex {
     }
 
     /// The fingerprint of the name whose words are `words` and whose bytes are at `start`
-    /// (read only past the first and last eight bytes, for names longer than 16 bytes): equal
-    /// names have equal fingerprints.
+    /// (read only for names longer than 16 bytes): equal names have equal fingerprints.
+    ///
+    /// A name of up to 16 bytes is all in its words; a longer one is read in blocks of 16 bytes
+    /// from its start, and its last 16 bytes end it, so that every byte counts.
     @inline(__always)
     func fingerprint(_ words: NameWords, at start: UnsafePointer<UInt8>) -> UInt64 {
-      let state = words.count > 16 ? middle(start, count: words.count) : seed0
-      return finish(words.head, words.tail, count: words.count, state: state)
+      guard words.count > 16 else {
+        return finish(words.head, words.tail, count: words.count, state: seed0)
+      }
+      let raw = UnsafeRawPointer(start)
+      let last = words.count &- 16
+      return finish(
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: last, as: UInt64.self)),
+        words.tail, count: words.count, state: middle(start, count: words.count))
     }
 
     /// The fingerprint of a name of up to 16 bytes, whose words are `words`.
@@ -140,8 +148,8 @@ enum JSONNameIndex {
     }
 
     /// The state after the bytes of a name longer than 16 bytes, but for its last 16, in blocks
-    /// of 16 (the last block may overlap the first and last eight bytes, which are mixed in
-    /// again by ``finish(_:_:count:state:)``: that changes nothing about which names are equal).
+    /// of 16 (the last 16, which ``finish(_:_:count:state:)`` mixes in, may overlap the last
+    /// block: that changes nothing about which names are equal).
     @inline(__always)
     private func middle(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
       var state = seed0
@@ -195,13 +203,14 @@ enum JSONNameIndex {
   /// indexed again into ``kept``, where it stays for the rest of the decode. So no object is
   /// indexed more than twice, whatever order the decode reads objects in.
   struct Cache {
-    /// For each slot, the object whose index it holds, or `-1`.
-    private var objects = [Int](repeating: -1, count: 8)
+    /// For each slot, the object whose index it holds, or `-1`; empty until the first index (a
+    /// decode of small objects allocates nothing).
+    private var objects: [Int] = []
     /// For each slot, whether its object repeats a name.
-    private var repeats = [Bool](repeating: false, count: 8)
+    private var repeats: [Bool] = []
     /// For each slot, its table of plain names (storage reused from object to object); empty
     /// when the slot's index is in ``strings``.
-    private var tables = [[UInt32]](repeating: [], count: 8)
+    private var tables: [[UInt32]] = []
     /// For each slot whose object is indexed by strings, its index.
     private var strings: [Int: [String: Int]] = [:]
     /// One bit per tape entry, set for the objects indexed once in this decode (made on the first
@@ -229,7 +238,7 @@ enum JSONNameIndex {
       _ name: String, bytes: UnsafeBufferPointer<UInt8>?, in object: Int, document: JSONDocument
     ) -> Int? {
       let slot = Self.slot(of: object)
-      if objects[slot] != object {
+      if objects.isEmpty || objects[slot] != object {
         guard index(object, slot: slot, in: document) else {
           return Self.member(name, bytes: bytes, in: kept[object], document, hasher)
         }
@@ -250,7 +259,7 @@ enum JSONNameIndex {
     /// Whether the object at `object` repeats a name.
     mutating func repeatsNames(in object: Int, document: JSONDocument) -> Bool {
       let slot = Self.slot(of: object)
-      if objects[slot] != object {
+      if objects.isEmpty || objects[slot] != object {
         guard index(object, slot: slot, in: document) else {
           return kept[object]?.repeats ?? false
         }
@@ -268,6 +277,9 @@ enum JSONNameIndex {
       let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: object & 63)
       if indexedOnce.isEmpty {
         indexedOnce = [UInt64](repeating: 0, count: (document.entryCount &+ 63) &>> 6)
+        objects = [Int](repeating: -1, count: 8)
+        repeats = [Bool](repeating: false, count: 8)
+        tables = [[UInt32]](repeating: [], count: 8)
       }
       indexedMembers &+= document.memberCount(object)
       if indexedOnce[word] & bit != 0 {
