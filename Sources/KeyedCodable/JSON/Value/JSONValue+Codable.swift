@@ -74,13 +74,44 @@ extension JSONValue: Codable {
       var container = encoder.singleValueContainer()
       try container.encode(value)
     case .array(let elements):
-      var container = encoder.unkeyedContainer()
-      for element in elements {
-        try container.encode(element)
+      try Self.nested(encoding: self, at: encoder) {
+        var container = encoder.unkeyedContainer()
+        for element in elements {
+          try container.encode(element)
+        }
       }
     case .object(let members):
-      try members.encode(to: encoder)
+      try Self.nested(encoding: self, at: encoder) {
+        try members.encode(to: encoder)
+      }
     }
+  }
+
+  /// Runs `body`, which decodes the elements or members of an array or object through
+  /// `decoder`'s containers, one level deeper in the thread's count of nested values: on a
+  /// fresh stack when the thread's runs low, and not at all past
+  /// ``StackGuard/maximumNesting`` levels (see ``StackGuard``).
+  ///
+  /// - Throws: What `body` throws; `DecodingError.dataCorrupted` with the decoder's coding
+  ///   path for a value nested too deep.
+  static func nested<Value>(decodingAt decoder: any Decoder, _ body: () throws -> Value) throws
+    -> Value
+  {
+    guard let pool = RunPool.current else { return try body() }
+    return try pool.nested(decodingAt: decoder.codingPath, body)
+  }
+
+  /// Runs `body`, which encodes the elements or members of `value` through `encoder`'s
+  /// containers, one level deeper in the thread's count of nested values (see
+  /// ``nested(decodingAt:_:)``).
+  ///
+  /// - Throws: What `body` throws; `EncodingError.invalidValue` with the encoder's coding path
+  ///   for a value nested too deep.
+  static func nested(encoding value: JSONValue, at encoder: any Encoder, _ body: () throws -> Void)
+    throws
+  {
+    guard let pool = RunPool.current else { return try body() }
+    try pool.nested(encoding: value, at: encoder.codingPath, body)
   }
 
   /// Decodes a value with any decoder, through its containers.
@@ -103,17 +134,21 @@ extension JSONValue: Codable {
       // Not a number.
     }
     if var container = try? decoder.unkeyedContainer() {
-      var elements: [JSONValue] = []
-      if let count = container.count {
-        elements.reserveCapacity(count)
+      return try nested(decodingAt: decoder) {
+        var elements: [JSONValue] = []
+        if let count = container.count {
+          elements.reserveCapacity(count)
+        }
+        while !container.isAtEnd {
+          elements.append(try container.decode(JSONValue.self))
+        }
+        return .array(elements)
       }
-      while !container.isAtEnd {
-        elements.append(try container.decode(JSONValue.self))
-      }
-      return .array(elements)
     }
     if (try? decoder.container(keyedBy: PathKey.self)) != nil {
-      return .object(try Object.decodeThroughContainer(single))
+      return try nested(decodingAt: decoder) {
+        .object(try Object.decodeThroughContainer(single))
+      }
     }
     throw DecodingError.typeMismatch(
       JSONValue.self,

@@ -24,7 +24,10 @@ extension JSONValue {
   /// Reading a member by name takes constant time on average: small objects are searched in
   /// order, and an object of 16 members or more builds an index of its names on its first
   /// lookup, which it keeps as it changes. Adding a member and changing a value take constant
-  /// time on average; removing one moves the members after it, as removing from an array does.
+  /// time on average; removing one moves the members after it, as removing from an array does,
+  /// and the next lookup builds the index again, so removing members one by one in a loop takes
+  /// time in proportion to the number of members for each: use ``removeAll(where:)`` to remove
+  /// many.
   public struct Object: Sendable {
     /// The members, in order; no two have equal names.
     private(set) var members: [(name: String, value: JSONValue)]
@@ -144,6 +147,29 @@ extension JSONValue {
       return removed
     }
 
+    /// Removes the members for which `shouldBeRemoved` returns `true`, keeping the order of
+    /// the others.
+    ///
+    /// Takes time in proportion to the number of members, however many are removed: to remove
+    /// many members, prefer it to calling ``removeValue(forName:)`` for each, which moves the
+    /// members after each one.
+    ///
+    /// ```swift
+    /// var object: JSONValue.Object = ["a": 1, "b": nil, "c": 3]
+    /// object.removeAll { $0.value == nil }        // {"a":1,"c":3}
+    /// ```
+    ///
+    /// - Parameter shouldBeRemoved: Whether to remove a member, given its name and value.
+    /// - Throws: What `shouldBeRemoved` throws; the object is then unchanged.
+    public mutating func removeAll(
+      where shouldBeRemoved: ((name: String, value: JSONValue)) throws -> Bool
+    ) rethrows {
+      let kept = try members.filter { try !shouldBeRemoved($0) }
+      guard kept.count != members.count else { return }
+      members = kept
+      index = members.count >= NameIndex.minimumCount ? NameIndex() : nil
+    }
+
     /// Appends a member whose name is not in the object.
     private mutating func append(name: String, value: JSONValue) {
       members.append((name, value))
@@ -214,37 +240,35 @@ extension JSONValue.Object: Hashable {
   ///   - rhs: Another object.
   /// - Returns: `true` when every member of each has an equal member in the other.
   public static func == (lhs: JSONValue.Object, rhs: JSONValue.Object) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    // Members in the same order, the usual case, are compared without lookups.
-    var position = 0
-    while position < lhs.count, lhs.members[position].name == rhs.members[position].name {
-      guard lhs.members[position].value == rhs.members[position].value else { return false }
-      position &+= 1
-    }
-    while position < lhs.count {
-      let member = lhs.members[position]
-      guard let other = rhs.index(forName: member.name),
-        rhs.members[other].value == member.value
-      else { return false }
-      position &+= 1
-    }
-    return true
+    JSONValue.object(lhs) == JSONValue.object(rhs)
   }
 
   /// Hashes the members, in a way that doesn't depend on their order.
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
-    // Each member hashed alone and the hashes combined with an operation that ignores order,
-    // as `Dictionary` does.
-    var combined = 0
-    for member in members {
-      var memberHasher = Hasher()
-      memberHasher.combine(member.name)
-      memberHasher.combine(member.value)
-      combined ^= memberHasher.finalize()
+    hasher.combine(JSONValue.object(self).treeHash())
+  }
+
+  /// Adds the pairs of values to compare for `self == other`, both of one count, to
+  /// `pending`: `false` when a name of one is not in the other.
+  ///
+  /// Members in the same order, the usual case, are paired without lookups; the others are
+  /// looked up by name (in constant time on average, see ``index(forName:)``).
+  func pairMembers(with other: JSONValue.Object, into pending: inout [(JSONValue, JSONValue)])
+    -> Bool
+  {
+    var position = 0
+    while position < count, members[position].name == other.members[position].name {
+      pending.append((members[position].value, other.members[position].value))
+      position &+= 1
     }
-    hasher.combine(members.count)
-    hasher.combine(combined)
+    while position < count {
+      let member = members[position]
+      guard let found = other.index(forName: member.name) else { return false }
+      pending.append((member.value, other.members[found].value))
+      position &+= 1
+    }
+    return true
   }
 }
