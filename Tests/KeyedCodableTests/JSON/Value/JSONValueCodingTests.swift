@@ -454,4 +454,23 @@ import Testing
     }
     #expect(equal)
   }
+
+  @Test(arguments: ["[", #"{"a":"#])
+  func documentsDeeperThanJSONIsReadThrowWithThePath(_ opening: String) throws {
+    // 100,000 levels: the scanner stops at the 513th, without recursion.
+    let json = String(repeating: opening, count: 100_000) + "1"
+    #expect(throws: DecodingError.self) {
+      try KeyedJSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    }
+    // Every prefix of a valid document is invalid, and none crashes.
+    let valid = Data(#"{"a":[1,{"b":null,"c":"\u00e9"}],"d":-1.5e3}"#.utf8)
+    for end in 0..<valid.count {
+      #expect(throws: DecodingError.self) {
+        try KeyedJSONDecoder().decode(JSONValue.self, from: valid.prefix(end))
+      }
+    }
+  }
 }
