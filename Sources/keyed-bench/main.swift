@@ -6,7 +6,7 @@ import Foundation
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
-//                                               dates,twitter,citm,canada,memory)
+//                                               dates,twitter,citm,canada,memory,jsonvalue)
 //
 // Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
 // --quick run:
@@ -43,6 +43,9 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "twitter": twitterScenario, "citm": citmScenario, "canada": canadaScenario,
     "config": { try configuredScenario(users: 1000) },
     "dates": { try datesScenario(objects: 100_000) },
+    "jsonvalue-twitter": { try jsonValueScenario(document: "twitter", id: "jsonvalue-twitter") },
+    "jsonvalue-citm": { try jsonValueScenario(document: "citm_catalog", id: "jsonvalue-citm") },
+    "jsonvalue-canada": { try jsonValueScenario(document: "canada", id: "jsonvalue-canada") },
   ]
   guard let make = makers[rest[0]],
     let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
@@ -58,7 +61,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,memory,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -68,7 +71,12 @@ if arguments.contains("--help") {
     and encode the documents in Tests/Data/corpus/ whole; their parsejson row only
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
-    100,000 ISO 8601 dates against Foundation's .iso8601 strategy.
+    100,000 ISO 8601 dates against Foundation's .iso8601 strategy. jsonvalue (only when listed;
+    also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and encodes the three
+    documents as an untyped JSON value: JSONValue on KeyedJSONDecoder/KeyedJSONEncoder
+    (jsonvalue-keyed) and on Foundation's coders (jsonvalue-found), and a hand-written enum that
+    tries each kind with try? on both (userenum-keyed, and userenum on Foundation's coders, the
+    reference of the ratios).
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
                        [--scaling-timeout S] [--check-only]
@@ -133,6 +141,13 @@ if wanted("dates") { scenarios.append { try datesScenario(objects: quick ? 10_00
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }
 if wanted("canada") { scenarios.append(canadaScenario) }
+// The same documents as a JSON value; only with --only jsonvalue (or jsonvalue-twitter, ...).
+for document in ["twitter", "citm_catalog", "canada"] {
+  let id = "jsonvalue-" + (document == "citm_catalog" ? "citm" : document)
+  if only?.contains("jsonvalue") == true || only?.contains(id) == true {
+    scenarios.append { try jsonValueScenario(document: document, id: id) }
+  }
+}
 
 var measurements: [Measurement] = []
 for make in scenarios {
