@@ -115,11 +115,13 @@ func jsonValueScenario(document: String, id: String) throws -> Scenario {
           ("userenum", userValue),
           ("userenum-keyed", try jsonDecoder.decode(UserJSONValue.self, from: payload)),
           (
-            "jsonvalue-keyed written", try decoder.decode(
+            "jsonvalue-keyed written",
+            try decoder.decode(
               UserJSONValue.self, from: try jsonEncoder.encode(value))
           ),
           (
-            "jsonvalue-found written", try decoder.decode(
+            "jsonvalue-found written",
+            try decoder.decode(
               UserJSONValue.self, from: try encoder.encode(foundationValue))
           ),
         ], "\(document) as doubles")

@@ -227,8 +227,7 @@ extension JSONValue.Number: Codable {
     } catch {
       // A number the decoder reads as a `Decimal` only (Foundation's reads `0e1` so).
       if case DecodingError.typeMismatch = error { throw error }
-      if let decimal = try? container.decode(Decimal.self), let number = JSONValue.Number(decimal)
-      {
+      if let decimal = try? container.decode(Decimal.self), let number = JSONValue.Number(decimal) {
         return number
       }
       throw error

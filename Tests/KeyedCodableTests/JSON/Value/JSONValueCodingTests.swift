@@ -21,7 +21,8 @@ import Testing
     case (.object(let left), .object(let right)):
       return left.count == right.count
         && zip(left, right).allSatisfy {
-          $0.name.unicodeScalars.elementsEqual($1.name.unicodeScalars) && identical($0.value, $1.value)
+          $0.name.unicodeScalars.elementsEqual($1.name.unicodeScalars)
+            && identical($0.value, $1.value)
         }
     default: return false
     }
@@ -70,8 +71,10 @@ import Testing
   @Test func everyNumberKeepsItsText() throws {
     let numbers = [
       "0", "-0", "-0.0", "1.10", "1E+2", "1e-2", "0.1", "0.10000000000000001",
-      "12345678901234567890123456789012345678901234567890", "1e400", "-1e-400", "1E999999999999999999999",
-      "123.456e-789", "9007199254740993", "18446744073709551616", "5e-324", "2.2250738585072011e-308",
+      "12345678901234567890123456789012345678901234567890", "1e400", "-1e-400",
+      "1E999999999999999999999",
+      "123.456e-789", "9007199254740993", "18446744073709551616", "5e-324",
+      "2.2250738585072011e-308",
     ]
     let document = "[" + numbers.joined(separator: ",") + "]"
     let value = try KeyedJSONDecoder().decode(JSONValue.self, from: Data(document.utf8))
@@ -110,9 +113,10 @@ import Testing
   @Test func stringsAndNamesKeepTheirScalars() throws {
     let json = #"{"caf\u00e9":"cafe\u0301","\ud83d\ude00":"/\\\"\n\u0000","e\u0301":2}"#
     let value = try KeyedJSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-    #expect(value.objectValue?.names.map { Array($0.unicodeScalars) } == [
-      ["c", "a", "f", "\u{E9}"], ["\u{1F600}"], ["e", "\u{301}"],
-    ])
+    #expect(
+      value.objectValue?.names.map { Array($0.unicodeScalars) } == [
+        ["c", "a", "f", "\u{E9}"], ["\u{1F600}"], ["e", "\u{301}"],
+      ])
     let encoder = KeyedJSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     let again = try KeyedJSONDecoder().decode(JSONValue.self, from: try encoder.encode(value))
@@ -203,7 +207,8 @@ import Testing
   }
 
   @Test(.bothCoders) func valuesMapAtKeyPaths() throws {
-    let json = #"{"meta":{"version":2},"ui":{"theme":{"dark":true,"accent":"red"},"plugins":{"p":[1,{"q":null}]}}}"#
+    let json =
+      #"{"meta":{"version":2},"ui":{"theme":{"dark":true,"accent":"red"},"plugins":{"p":[1,{"q":null}]}}}"#
     let settings = try decode(Settings.self, from: json)
     #expect(settings.version == 2)
     #expect(settings.theme == ["accent": "red", "dark": true])
@@ -268,13 +273,16 @@ import Testing
   // MARK: - Foundation's coders
 
   @Test func foundationsDecoderReadsTheValueThroughContainers() throws {
-    let json = #"{"b":[true,null,"s",1.0,-0,1e2,0.10000000000000001,123456789012345678901234567890],"a":{}}"#
+    let json =
+      #"{"b":[true,null,"s",1.0,-0,1e2,0.10000000000000001,123456789012345678901234567890],"a":{}}"#
     let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
     #expect(value == (try KeyedJSONDecoder().decode(JSONValue.self, from: Data(json.utf8))))
     // Members in the order of their names; numbers with their value, written afresh.
     #expect(value.objectValue?.names == ["a", "b"])
     #expect(
-      Self.numberTexts(value) == ["1", "0", "100", "0.10000000000000001", "123456789012345678901234567890"])
+      Self.numberTexts(value) == [
+        "1", "0", "100", "0.10000000000000001", "123456789012345678901234567890",
+      ])
   }
 
   @Test func foundationsDecoderRoundsNumbersBeyondDecimal() throws {
@@ -355,7 +363,8 @@ import Testing
     let object = try #require(value.objectValue)
     #expect(object.count == count)
     var found = 0
-    for index in stride(from: 0, to: count, by: 1) where object["member\(index)"]?.intValue == index {
+    for index in stride(from: 0, to: count, by: 1) where object["member\(index)"]?.intValue == index
+    {
       found += 1
     }
     #expect(found == count)
@@ -388,12 +397,14 @@ import Testing
   }
 
   @Test func concurrentLookupsShareALargeObject() async throws {
-    let object = JSONValue.Object((0..<5000).map { ("m\($0)", JSONValue.number(JSONValue.Number($0))) })
+    let object = JSONValue.Object(
+      (0..<5000).map { ("m\($0)", JSONValue.number(JSONValue.Number($0))) })
     let found = await withTaskGroup(of: Int.self) { group in
       for task in 0..<8 {
         group.addTask {
           var found = 0
-          for index in stride(from: task, to: 5000, by: 8) where object["m\(index)"]?.intValue == index {
+          for index in stride(from: task, to: 5000, by: 8)
+          where object["m\(index)"]?.intValue == index {
             found += 1
           }
           return found

@@ -19,7 +19,8 @@ import Testing
     #expect(value["string"] == .string("text"))
     #expect(value["array"] == .array([.number(1), .string("two")]))
     #expect(value["object"] == .object(["a": 1]))
-    #expect(value.objectValue?.names == ["null", "true", "int", "double", "string", "array", "object"])
+    #expect(
+      value.objectValue?.names == ["null", "true", "int", "double", "string", "array", "object"])
   }
 
   @Test func floatLiteralsAreWrittenAsJSONEncoderWritesTheDouble() {
