@@ -130,8 +130,8 @@ struct Hollow: FuzzShape, Codable, Equatable {
   var size: Int?
 
   init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: JSONValue.AnyKey.self)
-    let list = JSONValue.AnyKey(stringValue: "list")
+    let container = try decoder.container(keyedBy: FuzzJSON.AnyKey.self)
+    let list = FuzzJSON.AnyKey(stringValue: "list")
     guard container.contains(list) else { return }
     var elements = try container.nestedUnkeyedContainer(forKey: list)
     if !elements.isAtEnd {
@@ -141,9 +141,9 @@ struct Hollow: FuzzShape, Codable, Equatable {
   }
 
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: JSONValue.AnyKey.self)
+    var container = encoder.container(keyedBy: FuzzJSON.AnyKey.self)
     _ = container.superEncoder()
-    var elements = container.nestedUnkeyedContainer(forKey: JSONValue.AnyKey(stringValue: "list"))
+    var elements = container.nestedUnkeyedContainer(forKey: FuzzJSON.AnyKey(stringValue: "list"))
     _ = elements.superEncoder()
     if let size {
       try elements.encode(size)

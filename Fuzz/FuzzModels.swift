@@ -78,13 +78,13 @@ func precedes(_ lhs: some CodingKey, _ rhs: some CodingKey) -> Bool {
 
 /// Any JSON value; objects are read member by member, so duplicate or equivalent keys never reach
 /// a dictionary initializer that traps.
-enum JSONValue: Codable, Equatable {
+enum FuzzJSON: Codable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([FuzzJSON])
+  case object([String: FuzzJSON])
 
   struct AnyKey: CodingKey {
     var stringValue: String
@@ -95,17 +95,17 @@ enum JSONValue: Codable, Equatable {
 
   init(from decoder: Decoder) throws {
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
-      var members: [String: JSONValue] = [:]
+      var members: [String: FuzzJSON] = [:]
       for key in object.allKeys.sorted(by: precedes) {
-        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+        members[key.stringValue] = try object.decode(FuzzJSON.self, forKey: key)
       }
       self = .object(members)
       return
     }
     if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSONValue] = []
+      var elements: [FuzzJSON] = []
       while !array.isAtEnd {
-        elements.append(try array.decode(JSONValue.self))
+        elements.append(try array.decode(FuzzJSON.self))
       }
       self = .array(elements)
       return
@@ -217,9 +217,9 @@ struct Program<Tag>: FuzzModel {
 
 /// Every member of the mapped object, listed with `keys.all` and written back literally.
 struct AllRoot<Tag>: FuzzModel {
-  var members: [String: JSONValue] = [:]
+  var members: [String: FuzzJSON] = [:]
 
-  var value: [String: JSONValue] { members }
+  var value: [String: FuzzJSON] { members }
 
   init(from decoder: Decoder) throws {
     try KeyedDecoder(with: decoder).decode(to: &self)
@@ -233,7 +233,7 @@ struct AllRoot<Tag>: FuzzModel {
       return
     }
     for key in keys.all.sorted(by: precedes) {
-      var value = JSONValue.null
+      var value = FuzzJSON.null
       try value <<- map[key]
       members[key.stringValue] = value
     }
@@ -243,9 +243,9 @@ struct AllRoot<Tag>: FuzzModel {
 /// Every member of the object at the input's key, listed with `keys.all(for:options:)` and
 /// written back as a dictionary at that key.
 struct AllFor<Tag>: FuzzModel {
-  var members: [String: JSONValue] = [:]
+  var members: [String: FuzzJSON] = [:]
 
-  var value: [String: JSONValue] { members }
+  var value: [String: FuzzJSON] { members }
 
   init(from decoder: Decoder) throws {
     try KeyedDecoder(with: decoder).decode(to: &self)
@@ -258,7 +258,7 @@ struct AllFor<Tag>: FuzzModel {
       return
     }
     for key in keys.all(for: spec.key, options: spec.options).sorted(by: precedes) {
-      var value = JSONValue.null
+      var value = FuzzJSON.null
       try value <<- map[key]
       members[key.stringValue] = value
     }

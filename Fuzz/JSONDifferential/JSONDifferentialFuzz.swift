@@ -740,6 +740,7 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
   }
   // Every model fails the same way on a document that both decoders reject as invalid.
   guard check(JSONAny.self, input) != .invalidJSON else { return 0 }
+  checkJSONValue(input)
   check(KeyedPaths.self, input)
   check(KeyedRequired.self, input)
   check(KeyedListing.self, input)
@@ -764,4 +765,39 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
     ]))
   check([String: [Int]].self, input, unorderedMembers: UnorderedMembers(dictionaries: [[]]))
   return 0
+}
+
+/// ``JSONValue`` on both decoders: KeyedJSONDecoder reads it whenever it reads the document as
+/// any value, KeyedJSONEncoder writes it back to an identical value (numbers by their text,
+/// members in order), and Foundation's decoder reads it through containers without a crash
+/// (its numbers are written afresh and its members sorted, so its value isn't compared).
+func checkJSONValue(_ input: DifferentialInput) {
+  let ours = decode(
+    JSONValue.self, with: .keyed, from: input.document, options: input.options, input)
+  _ = decode(JSONValue.self, with: .foundation, from: input.document, options: input.options, input)
+  let any = decode(JSONAny.self, with: .keyed, from: input.document, options: input.options, input)
+  guard let value = ours.value else {
+    if any.value != nil {
+      violation("KeyedJSONDecoder read the document but not as a JSONValue: \(ours.outcome)", input)
+    }
+    return
+  }
+  do {
+    let written = try KeyedJSONEncoder().encode(value)
+    let again = try KeyedJSONDecoder().decode(JSONValue.self, from: written)
+    guard again == value, again.hashValue == value.hashValue,
+      again.description == value.description
+    else {
+      violation("A JSONValue written and read back differs: \(value) / \(again)", input)
+    }
+  } catch {
+    violation("A JSONValue read by KeyedJSONDecoder didn't round-trip: \(error)", input)
+  }
+}
+
+extension JSONValue: CanonicallyWritten {
+  /// Compact JSON, numbers by their text and members in order.
+  func writeCanonical(to text: inout String) {
+    text += description
+  }
 }

@@ -6,7 +6,8 @@ import Foundation
 //   swift run -c release keyed-bench --quick    a small run in seconds
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
-//                                               dates,twitter,citm,canada,revisit,anyjson,memory)
+//                                               dates,twitter,citm,canada,revisit,anyjson,memory,
+//                                               jsonvalue)
 //
 // Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
 // --quick run:
@@ -47,6 +48,9 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
     "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
     "anyjson-canada": { try anyJSONScenario(document: "canada", file: "canada.json") },
+    "jsonvalue-twitter": { try jsonValueScenario(document: "twitter", id: "jsonvalue-twitter") },
+    "jsonvalue-citm": { try jsonValueScenario(document: "citm_catalog", id: "jsonvalue-citm") },
+    "jsonvalue-canada": { try jsonValueScenario(document: "canada", id: "jsonvalue-canada") },
   ]
   guard let make = makers[rest[0]],
     let implementation = try make().implementations.first(where: { $0.name == rest[2] }),
@@ -62,7 +66,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,revisit,anyjson,memory]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,revisit,anyjson,memory,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -72,7 +76,12 @@ if arguments.contains("--help") {
     and encode the documents in Tests/Data/corpus/ whole; their parsejson row only
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
-    100,000 ISO 8601 dates against Foundation's .iso8601 strategy.
+    100,000 ISO 8601 dates against Foundation's .iso8601 strategy. jsonvalue (only when listed;
+    also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and encodes the three
+    documents as an untyped JSON value: JSONValue on KeyedJSONDecoder/KeyedJSONEncoder
+    (jsonvalue-keyed) and on Foundation's coders (jsonvalue-found), and a hand-written enum that
+    tries each kind with try? on both (userenum-keyed, and userenum on Foundation's coders, the
+    reference of the ratios).
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
                        [--scaling-timeout S] [--check-only]
@@ -143,6 +152,13 @@ if wanted("anyjson") {
     ("twitter", "twitter.json"), ("citm", "citm_catalog.json"), ("canada", "canada.json"),
   ] {
     scenarios.append { try anyJSONScenario(document: document, file: file) }
+  }
+}
+// The same documents as a JSON value; only with --only jsonvalue (or jsonvalue-twitter, ...).
+for document in ["twitter", "citm_catalog", "canada"] {
+  let id = "jsonvalue-" + (document == "citm_catalog" ? "citm" : document)
+  if only?.contains("jsonvalue") == true || only?.contains(id) == true {
+    scenarios.append { try jsonValueScenario(document: document, id: id) }
   }
 }
 

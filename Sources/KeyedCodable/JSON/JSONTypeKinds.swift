@@ -17,6 +17,9 @@ struct JSONTypeKindCache<Array, Dictionary> {
     case array(Array)
     /// As a `[String: Value]`, member by member with names as they are.
     case dictionary(Dictionary)
+    /// As one of the JSON value types, read from the document and written into the output by
+    /// the coder itself.
+    case jsonValue(JSONValueType)
   }
 
   private var types = [ObjectIdentifier?](repeating: nil, count: 32)
@@ -43,6 +46,30 @@ struct JSONTypeKindCache<Array, Dictionary> {
     types[slot] = ObjectIdentifier(type)
     kinds[slot] = kind
     return kind
+  }
+}
+
+/// The types of ``JSONValue`` and its parts, which the JSON coders read straight from the parsed
+/// document and write straight into the output (see ``JSONValue``).
+enum JSONValueType {
+  /// ``JSONValue``.
+  case value
+  /// ``JSONValue/Number``.
+  case number
+  /// ``JSONValue/Object``.
+  case object
+
+  /// The JSON value type `type` is, or `nil` for any other type.
+  init?(_ type: Any.Type) {
+    if type == JSONValue.self {
+      self = .value
+    } else if type == JSONValue.Number.self {
+      self = .number
+    } else if type == JSONValue.Object.self {
+      self = .object
+    } else {
+      return nil
+    }
   }
 }
 

@@ -8,13 +8,13 @@ import KeyedCodable
 // successful read does.
 
 /// A user-written JSON value: each case tried in turn.
-enum UserJSONValue: Codable, Equatable {
+enum TryChainJSONValue: Codable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
-  case array([UserJSONValue])
-  case object([String: UserJSONValue])
+  case array([TryChainJSONValue])
+  case object([String: TryChainJSONValue])
 
   init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
@@ -26,10 +26,10 @@ enum UserJSONValue: Codable, Equatable {
       self = .number(number)
     } else if let string = try? container.decode(String.self) {
       self = .string(string)
-    } else if let array = try? container.decode([UserJSONValue].self) {
+    } else if let array = try? container.decode([TryChainJSONValue].self) {
       self = .array(array)
     } else {
-      self = .object(try container.decode([String: UserJSONValue].self))
+      self = .object(try container.decode([String: TryChainJSONValue].self))
     }
   }
 
@@ -55,7 +55,7 @@ enum UserJSONValue: Codable, Equatable {
   }
 }
 
-/// Decodes and encodes one corpus document as a `UserJSONValue`.
+/// Decodes and encodes one corpus document as a `TryChainJSONValue`.
 ///
 /// Implementations: `synthesized` (the enum on Foundation's coders, the reference) and
 /// `synthesizedjson` (the same enum on the KeyedJSON coders). Validation checks that both
@@ -72,32 +72,32 @@ func anyJSONScenario(document: String, file: String) throws -> Scenario {
   let encoder = Coders.encoder()
   let jsonDecoder = Coders.jsonDecoder()
   let jsonEncoder = Coders.jsonEncoder()
-  let value = try decoder.decode(UserJSONValue.self, from: payload)
+  let value = try decoder.decode(TryChainJSONValue.self, from: payload)
   return Scenario(
     id: "anyjson-\(document)", title: "\(file) as a user-written JSON value enum (try? chain)",
     payload: payload, objects: value.count,
     implementations: [
       Implementation(
         name: "synthesized",
-        decode: { try decoder.decode(UserJSONValue.self, from: payload).count },
+        decode: { try decoder.decode(TryChainJSONValue.self, from: payload).count },
         encode: { try encoder.encode(value).count }),
       Implementation(
         name: "synthesizedjson",
-        decode: { try jsonDecoder.decode(UserJSONValue.self, from: payload).count },
+        decode: { try jsonDecoder.decode(TryChainJSONValue.self, from: payload).count },
         encode: { try jsonEncoder.encode(value).count }),
     ],
     validate: {
       try expectAllEqual(
         [
           ("synthesized", value),
-          ("synthesizedjson", try jsonDecoder.decode(UserJSONValue.self, from: payload)),
+          ("synthesizedjson", try jsonDecoder.decode(TryChainJSONValue.self, from: payload)),
           (
             "synthesizedjson round trip",
-            try jsonDecoder.decode(UserJSONValue.self, from: jsonEncoder.encode(value))
+            try jsonDecoder.decode(TryChainJSONValue.self, from: jsonEncoder.encode(value))
           ),
           (
             "synthesizedjson read by JSONDecoder",
-            try decoder.decode(UserJSONValue.self, from: jsonEncoder.encode(value))
+            try decoder.decode(TryChainJSONValue.self, from: jsonEncoder.encode(value))
           ),
         ], "anyjson-\(document)")
     })

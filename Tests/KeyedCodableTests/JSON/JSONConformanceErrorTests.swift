@@ -47,7 +47,7 @@ import Testing
     case none
   }
 
-  static let validOrder: JSONValue = [
+  static let validOrder: TestJSON = [
     "id": 1,
     "customer": [
       "name": "Ann", "address": ["city": "Oslo", "zip": 150], "emails": ["a@x.no", "b@x.no"],
@@ -60,7 +60,7 @@ import Testing
     "shape": ["circle": ["radius": 1]], "link": "https://example.com", "counts": ["1": 2],
   ]
 
-  /// One step of a path into a ``JSONValue``.
+  /// One step of a path into a ``TestJSON``.
   enum Step: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Sendable {
     case key(String)
     case index(Int)
@@ -73,12 +73,12 @@ import Testing
     var name: String
     /// Where the valid order is changed, and the new value (`nil` removes the member).
     var path: [Step]
-    var replacement: JSONValue?
+    var replacement: TestJSON?
     /// What both decoders throw, or `nil` when the document decodes.
     var expected: CodingErrorShape?
 
     init(
-      _ name: String, _ path: [Step], _ replacement: JSONValue?, _ kind: String?,
+      _ name: String, _ path: [Step], _ replacement: TestJSON?, _ kind: String?,
       at errorPath: [String] = []
     ) {
       self.name = name
@@ -90,13 +90,13 @@ import Testing
     var testDescription: String { name }
 
     /// The valid order with this case's change.
-    var document: JSONValue {
+    var document: TestJSON {
       Self.replacing(path[...], in: validOrder, with: replacement) ?? .null
     }
 
     private static func replacing(
-      _ path: ArraySlice<Step>, in value: JSONValue, with replacement: JSONValue?
-    ) -> JSONValue? {
+      _ path: ArraySlice<Step>, in value: TestJSON, with replacement: TestJSON?
+    ) -> TestJSON? {
       guard let step = path.first else { return replacement }
       switch (step, value) {
       case (.key(let name), .object(var members)):
@@ -120,7 +120,7 @@ import Testing
     }
   }
 
-  static let missing: JSONValue? = nil
+  static let missing: TestJSON? = nil
 
   /// Valid JSON that doesn't fit ``Order``: what both decoders throw.
   static let errorCases: [ErrorCase] = [
@@ -664,7 +664,7 @@ extension JSONConformanceErrorTests {
     ),
   ]
 
-  static let requiredDocument: JSONValue = [
+  static let requiredDocument: TestJSON = [
     "tags": [], "counts": [:], "ids": [], "address": ["city": "Oslo", "zip": 1], "tone": "loud",
     "when": 0, "amount": 1, "link": "https://example.com", "small": 1, "nullable": 1,
   ]
@@ -679,7 +679,7 @@ extension JSONConformanceErrorTests {
   ) throws {
     guard case .object(var members) = Self.requiredDocument else { return }
     members[member] = .null
-    let json = Data(try JSONEncoder().encode(JSONValue.object(members)))
+    let json = Data(try JSONEncoder().encode(TestJSON.object(members)))
     for _ in 0..<2 {
       let foundation = Failure { _ = try JSONDecoder().decode(Required.self, from: json) }
       let ours = Failure { _ = try KeyedJSONDecoder().decode(Required.self, from: json) }
@@ -695,7 +695,7 @@ extension JSONConformanceErrorTests {
   @Test func aRequiredMemberWhoseTypeReadsNullIsGivenTheNull() throws {
     guard case .object(var members) = Self.requiredDocument else { return }
     members["nullable"] = .null
-    let json = Data(try JSONEncoder().encode(JSONValue.object(members)))
+    let json = Data(try JSONEncoder().encode(TestJSON.object(members)))
     for _ in 0..<2 {
       #expect(try JSONDecoder().decode(Required.self, from: json).nullable?.isNull == true)
       #expect(try KeyedJSONDecoder().decode(Required.self, from: json).nullable?.isNull == true)

@@ -25,7 +25,7 @@ import Testing
     // The value of a repeated member is not read: it can't fail.
     #expect(decoders.expectSame([String: Int].self, from: #"{"a":1,"a":"x"}"#) == .value(["a": 1]))
     #expect(
-      decoders.expectSame(JSONValue.self, from: #"{"a":1,"a":2,"b":[{"c":1,"c":2}]}"#)
+      decoders.expectSame(TestJSON.self, from: #"{"a":1,"a":2,"b":[{"c":1,"c":2}]}"#)
         == .value(["a": 1, "b": [["c": 1]]]))
     // A name spelled with an escape is the same name.
     #expect(decoders.expectSame(Single.self, from: #"{"\u0061":1,"a":2}"#) == .value(Single(a: 1)))
@@ -33,14 +33,14 @@ import Testing
     let members = (0..<100).map { #""k\#($0)":\#($0)"# } + [#""k42":-1"#, #""a":7"#, #""a":8"#]
     let large = "{" + members.joined(separator: ",") + "}"
     decoders.expectSame([String: Int].self, from: large)
-    decoders.expectSame(JSONValue.self, from: large)
+    decoders.expectSame(TestJSON.self, from: large)
     #expect(decoders.expectSame(Single.self, from: large) == .value(Single(a: 7)))
     // Names spelled with escapes or outside ASCII in large objects.
     let prefix = (0..<20).map { #""k\#($0)":\#($0),"# }.joined()
     for (name, found) in [(#""\u0061""#, true), (#""b""#, false), (#""\u00e9""#, false)] {
       let json = "{" + prefix + name + ":9}"
       #expect(decoders.expectSame(Single.self, from: json).success == (found ? Single(a: 9) : nil))
-      decoders.expectSame(JSONValue.self, from: json)
+      decoders.expectSame(TestJSON.self, from: json)
     }
     for name in [#""\u00e9""#, "\"\u{E9}\"", "\"e\u{301}\""] {
       let json = "{" + prefix + name + ":9}"
@@ -172,7 +172,7 @@ import Testing
     // "é" precomposed (U+00E9) and decomposed (e U+0301) are the same Swift string.
     let decoders = DecoderPair()
     let json = #"{"\u00e9":1,"e\u0301":2}"#
-    #expect(decoders.expectSame(JSONValue.self, from: json) == .value(["\u{E9}": 1]))
+    #expect(decoders.expectSame(TestJSON.self, from: json) == .value(["\u{E9}": 1]))
     #expect(decoders.expectSame([String: Int].self, from: json) == .value(["\u{E9}": 1]))
     #expect(decoders.expectSame(MemberValue.self, from: json) == .value(MemberValue(value: 1)))
     #expect(
@@ -282,7 +282,7 @@ import Testing
       try Set(#require(decoders.decode(AllKeys.self, from: converted).foundation.success).keys) == [
         "aB", "cD",
       ])
-    #expect(decoders.expectSame(JSONValue.self, from: converted) == .value(["aB": 1, "cD": 3]))
+    #expect(decoders.expectSame(TestJSON.self, from: converted) == .value(["aB": 1, "cD": 3]))
   }
 
   // MARK: - Super coders and class inheritance
@@ -706,12 +706,12 @@ import Testing
 
   @Test(arguments: UnicodeEncoding.allCases)
   func unicodeEncodingsAreDetectedAsInFoundation(_ encoding: UnicodeEncoding) throws {
-    let expected = DecoderPair().decode(JSONValue.self, from: Self.unicodeDocument).foundation
+    let expected = DecoderPair().decode(TestJSON.self, from: Self.unicodeDocument).foundation
     #expect(expected.success != nil)
     // Fragments too, where the first character alone gives the encoding away.
     for text in [Self.unicodeDocument, "5", #""é""#, "null", " [1] "] {
-      let (ours, foundation) = DecoderPair().decode(JSONValue.self, from: encoding.bytes(of: text))
-      #expect(ours == DecoderPair().decode(JSONValue.self, from: text).foundation, "\(text)")
+      let (ours, foundation) = DecoderPair().decode(TestJSON.self, from: encoding.bytes(of: text))
+      #expect(ours == DecoderPair().decode(TestJSON.self, from: text).foundation, "\(text)")
       #if os(Linux)
         if encoding == .utf32LEBOM {
           // Foundation takes FF FE 00 00 for a UTF-16LE byte-order mark and a NUL, and rejects
@@ -736,7 +736,7 @@ import Testing
 
   @Test(arguments: oddBytes)
   func truncatedOrInvalidUnicodeIsRejectedAsInFoundation(_ bytes: [UInt8]) {
-    let (ours, foundation) = DecoderPair().decode(JSONValue.self, from: Data(bytes))
+    let (ours, foundation) = DecoderPair().decode(TestJSON.self, from: Data(bytes))
     #expect(ours == .error(.invalidJSON))
     #if os(Linux)
       if bytes == [0, 0, 0, 0x35, 0, 0, 0] {
@@ -784,7 +784,7 @@ import Testing
     #expect(decoders.expectSame(Int.self, from: " \n5\t ") == .value(5))
     #expect(decoders.expectSame(String.self, from: #""x""#) == .value("x"))
     #expect(decoders.expectSame(Int?.self, from: "null") == .value(nil))
-    #expect(decoders.expectSame(JSONValue.self, from: "null") == .value(nil))
+    #expect(decoders.expectSame(TestJSON.self, from: "null") == .value(nil))
     #expect(decoders.expectSame(Bool.self, from: "true") == .value(true))
     #expect(decoders.expectSame(Double.self, from: "-0.5") == .value(-0.5))
     #expect(decoders.expectSame([Int].self, from: "[]") == .value([]))
@@ -796,14 +796,14 @@ import Testing
       decoders.expectSame(String.self, from: "5")
         == .error(CodingErrorShape("typeMismatch(String)", at: [])))
     for garbage in ["5 5", "5 x", #""x" "y""#, "null,", "[] []", "{}}", "tru", "nul", "5\u{1}"] {
-      #expect(decoders.expectSame(JSONValue.self, from: garbage) == .error(.invalidJSON))
+      #expect(decoders.expectSame(TestJSON.self, from: garbage) == .error(.invalidJSON))
     }
   }
 
   @Test(arguments: ["", " ", "\n\t\r ", "\u{FEFF}", "\u{FEFF} ", "\u{A0}", "\u{2028}"])
   func emptyAndWhitespaceOnlyDocumentsAreRejectedAsInFoundation(_ json: String) {
     let decoders = DecoderPair()
-    #expect(decoders.expectSame(JSONValue.self, from: json) == .error(.invalidJSON))
+    #expect(decoders.expectSame(TestJSON.self, from: json) == .error(.invalidJSON))
     #expect(decoders.expectSame(Int?.self, from: json) == .error(.invalidJSON))
   }
 
@@ -834,21 +834,21 @@ import Testing
     // Read by ours only: Foundation takes seconds on it (the 500 levels of
     // `i_structure_500_nested_arrays.json` compare the two).
     #expect(
-      Outcome { try decoders.ours.decode(JSONValue.self, from: Data(deepest.utf8)) }
+      Outcome { try decoders.ours.decode(TestJSON.self, from: Data(deepest.utf8)) }
         == .value(.nested(512)))
   }
 
   @Test func theDepthTheDecodersReadIsWrittenWhereFoundationRefuses512Levels() {
     let encoders = EncoderPair()
     #expect(
-      encoders.expectSame(JSONValue.nested(511))
+      encoders.expectSame(TestJSON.nested(511))
         == .value(String(repeating: "[", count: 511) + String(repeating: "]", count: 511)))
     // Documented difference: 512 levels, which both decoders read.
-    let (ours, foundation) = encoders.encode(JSONValue.nested(512))
+    let (ours, foundation) = encoders.encode(TestJSON.nested(512))
     #expect(ours == .value(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
     #expect(foundation == .error(CodingErrorShape("invalidValue", at: [])))
     // One more level is refused, where it starts.
-    let tooDeep = encoders.encode(JSONValue.nested(513)).ours
+    let tooDeep = encoders.encode(TestJSON.nested(513)).ours
     guard case .error(let shape) = tooDeep else {
       Issue.record("513 levels were written: \(tooDeep)")
       return

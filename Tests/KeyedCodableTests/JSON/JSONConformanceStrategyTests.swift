@@ -947,11 +947,11 @@ import Testing
       #expect(ourJSON.count == foundationJSON.count)
     }
     // With at most one member per object the order can't differ: the bytes are the same.
-    let single: [[String: [String: [JSONValue]]]] = [
+    let single: [[String: [String: [TestJSON]]]] = [
       ["a/b": ["c": [1, "d/e", [], [:], ["f": [nil, true]]]]], [:], ["g": [:]],
     ]
     encoders.expectSame(single)
-    for fragment: JSONValue in [[], [:], 1.5, "x/y", nil, [[]], [[:]]] {
+    for fragment: TestJSON in [[], [:], 1.5, "x/y", nil, [[]], [[:]]] {
       encoders.expectSame(fragment)
     }
   }
@@ -1101,6 +1101,6 @@ import Testing
         #"["\u0041\u00e9\ud83d\ude00\/\b\f\n\r\t\"\\", "\u0000", "\uFFFF", "\u00E9", "e\u0301", "\uDBFF\uDFFF"]"#
     )
     pair.expectSame([String: Int].self, from: #"{"\u0061":1,"\/":2,"\u00e9":3}"#)
-    pair.expectSame(JSONValue.self, from: #"{"\u0061":1,"b\n":2,"\ud83d\ude00":3,"\u00e9":4}"#)
+    pair.expectSame(TestJSON.self, from: #"{"\u0061":1,"b\n":2,"\ud83d\ude00":3,"\u00e9":4}"#)
   }
 }

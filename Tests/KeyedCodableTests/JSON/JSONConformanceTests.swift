@@ -21,7 +21,7 @@ import Testing
   @Test(arguments: JSONTestData.parsingCases("y_"))
   func acceptedDocumentsDecodeAsFoundationDecodesThem(_ name: String) throws {
     let data = try JSONTestData.parsingCase(name)
-    let ours = Outcome { try KeyedJSONDecoder().decode(JSONValue.self, from: data) }
+    let ours = Outcome { try KeyedJSONDecoder().decode(TestJSON.self, from: data) }
     #expect(ours.success != nil, "\(ours)")
     if let foundationError = Self.acceptedDocumentsFoundationRejects[name] {
       #expect(
@@ -29,7 +29,7 @@ import Testing
           == .error(foundationError))
       #expect(ours == .value([0.0]))
     } else {
-      #expect(ours == Outcome { try JSONDecoder().decode(JSONValue.self, from: data) })
+      #expect(ours == Outcome { try JSONDecoder().decode(TestJSON.self, from: data) })
     }
   }
 
@@ -44,7 +44,7 @@ import Testing
   func rejectedDocumentsThrowDataCorruptedAtTheRoot(_ name: String) throws {
     let data = try JSONTestData.parsingCase(name)
     let decoder = KeyedJSONDecoder()
-    #expect(Outcome { try decoder.decode(JSONValue.self, from: data) } == .error(.invalidJSON))
+    #expect(Outcome { try decoder.decode(TestJSON.self, from: data) } == .error(.invalidJSON))
     // The whole document is checked before anything is decoded: an invalid string is rejected
     // even when nothing reads it (Foundation checks a string's content only when it is read).
     #expect(Outcome { try decoder.decode(ReadsNothing.self, from: data) } == .error(.invalidJSON))
@@ -52,7 +52,7 @@ import Testing
 
   /// The rejected documents Foundation's decoder accepts on Linux when nothing reads their
   /// values: it checks a number's or a string's syntax only when the value is read. (Read as a
-  /// ``JSONValue``, it rejects all of them but the trailing commas.)
+  /// ``TestJSON``, it rejects all of them but the trailing commas.)
   static let rejectedDocumentsFoundationAcceptsUnread: [String] = [
     "n_array_extra_comma.json", "n_array_just_minus.json", "n_array_number_and_comma.json",
     "n_number_-01.json", "n_number_-1.0..json", "n_number_-2..json", "n_number_0.1.2.json",
@@ -87,28 +87,28 @@ import Testing
 
   /// The rejected documents Foundation's decoder accepts on Linux: trailing commas (a
   /// documented difference).
-  static let trailingCommaDocuments: [(String, JSONValue)] = [
+  static let trailingCommaDocuments: [(String, TestJSON)] = [
     ("n_array_extra_comma.json", [""]),
     ("n_array_number_and_comma.json", [1]),
     ("n_object_trailing_comma.json", ["id": 0]),
   ]
 
   @Test(arguments: trailingCommaDocuments)
-  func trailingCommasFoundationAccepts(_ name: String, foundationValue: JSONValue) throws {
+  func trailingCommasFoundationAccepts(_ name: String, foundationValue: TestJSON) throws {
     let data = try JSONTestData.parsingCase(name)
     #expect(
-      Outcome { try KeyedJSONDecoder().decode(JSONValue.self, from: data) } == .error(.invalidJSON))
+      Outcome { try KeyedJSONDecoder().decode(TestJSON.self, from: data) } == .error(.invalidJSON))
     #if os(Linux)
       #expect(
-        Outcome { try JSONDecoder().decode(JSONValue.self, from: data) } == .value(foundationValue))
+        Outcome { try JSONDecoder().decode(TestJSON.self, from: data) } == .value(foundationValue))
     #endif
   }
 
   // MARK: - JSONTestSuite: implementation-defined documents
 
-  /// What decoding a document as a ``JSONValue`` gives.
+  /// What decoding a document as a ``TestJSON`` gives.
   enum Decoded: Equatable, Sendable, CustomStringConvertible {
-    case value(JSONValue)
+    case value(TestJSON)
     case error(CodingErrorShape)
 
     /// `dataCorrupted` at the root: the document is not accepted.
@@ -119,7 +119,7 @@ import Testing
     static let doesNotFitAtFirstElement = Decoded.error(
       CodingErrorShape("dataCorrupted", at: ["Index 0#0"]))
 
-    init(_ outcome: Outcome<JSONValue>) {
+    init(_ outcome: Outcome<TestJSON>) {
       switch outcome {
       case .value(let value): self = .value(value)
       case .error(let shape): self = .error(shape)
@@ -273,10 +273,10 @@ import Testing
 
   private static func checkImplementationDefined(_ row: ImplementationDefinedCase) throws {
     let data = try JSONTestData.parsingCase(row.name)
-    let ours = Decoded(Outcome { try KeyedJSONDecoder().decode(JSONValue.self, from: data) })
+    let ours = Decoded(Outcome { try KeyedJSONDecoder().decode(TestJSON.self, from: data) })
     #expect(ours == row.ours, "\(row.reason)")
     #if os(Linux)
-      let foundation = Decoded(Outcome { try JSONDecoder().decode(JSONValue.self, from: data) })
+      let foundation = Decoded(Outcome { try JSONDecoder().decode(TestJSON.self, from: data) })
       #expect(foundation == row.foundation, "Foundation: \(row.reason)")
     #endif
   }

@@ -412,6 +412,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
     case .scalar:
       return try unwrapScalarOrNested(entry, as: T.self, at: path())
+    case .jsonValue(let valueType):
+      return try unwrapJSONValue(valueType, entry, as: T.self, at: path())
     default:
       return try decodeNested(entry, as: T.self, at: path())
     }
@@ -425,6 +427,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// own `init(from:)`.
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
     if JSONScalarTypes.contains(type) { return .scalar }
+    if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
     if let arrayType = type as? any JSONDecodableArray.Type { return .array(arrayType) }
     if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
       return .dictionary(dictionaryType)

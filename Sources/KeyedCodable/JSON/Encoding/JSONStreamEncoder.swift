@@ -223,6 +223,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       return true
     case .other:
       return false
+    case .jsonValue(let valueType):
+      try writeJSONValue(value, as: valueType, at: path)
+      return true
     case .scalar:
       break
     }
@@ -269,6 +272,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// own `encode(to:)`.
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
     if JSONScalarTypes.contains(type) { return .scalar }
+    if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
     if let arrayType = type as? any JSONEncodableArray.Type { return .array(arrayType) }
     if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
       return .dictionary(dictionaryType)

@@ -8,15 +8,15 @@ import KeyedCodable
 /// Numbers are read as `Double`; a number that doesn't fit a `Double` is read as a `Decimal`
 /// when it fits one. Equality is exact: numbers compare by bit pattern (`-0.0` is not `0.0`)
 /// and strings by their Unicode scalars (no canonical equivalence).
-enum JSONValue: Codable, Equatable, Sendable {
+enum TestJSON: Codable, Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
   /// A number that doesn't fit a `Double` but fits a `Decimal`.
   case decimal(Decimal)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([TestJSON])
+  case object([String: TestJSON])
 
   /// Any member name, or an array index.
   struct MemberKey: CodingKey, Hashable, Sendable {
@@ -65,17 +65,17 @@ enum JSONValue: Codable, Equatable, Sendable {
       return
     }
     if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSONValue] = []
+      var elements: [TestJSON] = []
       while !array.isAtEnd {
-        elements.append(try array.decode(JSONValue.self))
+        elements.append(try array.decode(TestJSON.self))
       }
       self = .array(elements)
       return
     }
     let object = try decoder.container(keyedBy: MemberKey.self)
-    var members: [String: JSONValue] = [:]
+    var members: [String: TestJSON] = [:]
     for key in object.allKeys {
-      members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+      members[key.stringValue] = try object.decode(TestJSON.self, forKey: key)
     }
     self = .object(members)
   }
@@ -110,7 +110,7 @@ enum JSONValue: Codable, Equatable, Sendable {
     }
   }
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  static func == (lhs: TestJSON, rhs: TestJSON) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null):
       return true
@@ -141,8 +141,8 @@ enum JSONValue: Codable, Equatable, Sendable {
   }
 
   /// `depth` arrays, each the only element of the one around it, the innermost one empty.
-  static func nested(_ depth: Int) -> JSONValue {
-    var value = JSONValue.array([])
+  static func nested(_ depth: Int) -> TestJSON {
+    var value = TestJSON.array([])
     for _ in 1..<depth {
       value = .array([value])
     }
@@ -150,7 +150,7 @@ enum JSONValue: Codable, Equatable, Sendable {
   }
 }
 
-extension JSONValue: CustomStringConvertible {
+extension TestJSON: CustomStringConvertible {
   /// The value as compact JSON-like text: numbers as Swift prints them, strings with every
   /// scalar outside printable ASCII written `\u{…}`, members sorted by name.
   var description: String {
@@ -182,7 +182,7 @@ extension JSONValue: CustomStringConvertible {
   }
 }
 
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+extension TestJSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
@@ -191,8 +191,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   init(floatLiteral value: Double) { self = .number(value) }
   init(integerLiteral value: Int) { self = .number(Double(value)) }
   init(stringLiteral value: String) { self = .string(value) }
-  init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-  init(dictionaryLiteral elements: (String, JSONValue)...) {
+  init(arrayLiteral elements: TestJSON...) { self = .array(elements) }
+  init(dictionaryLiteral elements: (String, TestJSON)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
   }
 }
