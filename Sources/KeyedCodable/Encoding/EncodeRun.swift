@@ -99,12 +99,24 @@ final class EncodeRun: MappingRun {
   /// Whether this run writes its values once `map(map:)` returns, in the order of
   /// ``MappingPlan/streamRanks``: a run of the JSON coder whose mappings come back to an object
   /// after leaving it, which a stream of bytes can't reopen.
-  private var defersWrites = false
-  /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast path:
-  /// no key selection or explicit nulls send every mapping the general way.
-  @usableFromInline private(set) var defersPlannedWrites = false
-  /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
-  private var deferredWrites: [DeferredWrite] = []
+  ///
+  /// Read once per run or per mapping; unchecked exclusivity in release builds only (see
+  /// ``MappingRun``), as for the other state read on every run.
+  #if DEBUG
+    private var defersWrites = false
+    /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast
+    /// path: no key selection or explicit nulls send every mapping the general way.
+    @usableFromInline private(set) var defersPlannedWrites = false
+    /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
+    private var deferredWrites: [DeferredWrite] = []
+  #else
+    @exclusivity(unchecked) private var defersWrites = false
+    /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast
+    /// path: no key selection or explicit nulls send every mapping the general way.
+    @exclusivity(unchecked) @usableFromInline private(set) var defersPlannedWrites = false
+    /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
+    @exclusivity(unchecked) private var deferredWrites: [DeferredWrite] = []
+  #endif
 
   /// A write held until `map(map:)` returns.
   private struct DeferredWrite {
