@@ -60,7 +60,10 @@ struct Configured<Tag>: FuzzModel {
 
   var value: ConfiguredValue {
     ConfiguredValue(
-      text: text, inner: inner, when: when.map { $0.timeIntervalSince1970.rounded() },
+      // `.iso8601` writes whole seconds, a half second rounded up (toward the future, also
+      // before 1970), so the value is compared as written.
+      text: text, inner: inner,
+      when: when.map { ($0.timeIntervalSince1970 + 0.5).rounded(.down) },
       count: count, flag: flag, link: link?.absoluteString)
   }
 
