@@ -113,12 +113,17 @@ enum StackGuard {
   }
 
   /// Whether the current thread has less than ``reserve`` of stack left.
+  ///
+  /// A local variable's address stands for the stack pointer. Where it is not inside the
+  /// thread's stack (the address sanitizer can keep locals on a heap of its own), nothing is
+  /// known, and the stack is not low.
   @inline(never)
   static func isLow() -> Bool {
-    guard let low = ThreadStack.lowestAddress else { return false }
+    guard let bounds = ThreadStack.bounds else { return false }
     var marker: UInt8 = 0
     let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    return here < low &+ UInt(reserve)
+    guard here >= bounds.low, here < bounds.high else { return false }
+    return here < bounds.low &+ UInt(reserve)
   }
 
   /// Runs `body` on a new thread with a stack of ``freshStackSize``, and waits for it.
@@ -231,22 +236,31 @@ enum StackGuard {
 
   /// The bounds of the current thread's stack, read once per thread.
   private enum ThreadStack {
-    /// The thread-specific slot that keeps the lowest address of each thread's stack.
-    private static let slot: pthread_key_t = {
+    /// The thread-specific slots that keep the lowest and the highest address of each thread's
+    /// stack (`1` in the first when they can't be read).
+    private static let lowSlot: pthread_key_t = makeKey()
+    private static let highSlot: pthread_key_t = makeKey()
+
+    private static func makeKey() -> pthread_key_t {
       var key = pthread_key_t()
       pthread_key_create(&key, nil)
       return key
-    }()
+    }
 
-    /// The lowest address of the current thread's stack, or `nil` when it can't be read.
-    static var lowestAddress: UInt? {
-      if let known = pthread_getspecific(slot) {
-        let address = UInt(bitPattern: known)
-        return address == 1 ? nil : address
+    /// The lowest and highest addresses of the current thread's stack, or `nil` when they
+    /// can't be read.
+    static var bounds: (low: UInt, high: UInt)? {
+      if let known = pthread_getspecific(lowSlot) {
+        let low = UInt(bitPattern: known)
+        guard low != 1, let high = pthread_getspecific(highSlot) else { return nil }
+        return (low, UInt(bitPattern: high))
       }
-      let address = read()
-      pthread_setspecific(slot, UnsafeRawPointer(bitPattern: address ?? 1))
-      return address
+      let bounds = read()
+      pthread_setspecific(lowSlot, UnsafeRawPointer(bitPattern: bounds?.low ?? 1))
+      if let bounds {
+        pthread_setspecific(highSlot, UnsafeRawPointer(bitPattern: bounds.high))
+      }
+      return bounds
     }
 
     #if !canImport(Darwin)
@@ -263,12 +277,12 @@ enum StackGuard {
       }()
     #endif
 
-    private static func read() -> UInt? {
+    private static func read() -> (low: UInt, high: UInt)? {
       #if canImport(Darwin)
         let thread = pthread_self()
         let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
         let size = UInt(pthread_get_stacksize_np(thread))
-        return top > size ? top - size : nil
+        return top > size ? (top - size, top) : nil
       #else
         // `pthread_getattr_np` is a GNU extension the Glibc module doesn't import: looked up
         // once by name (glibc and musl have it).
@@ -278,13 +292,16 @@ enum StackGuard {
         defer { pthread_attr_destroy(&attributes) }
         var base: UnsafeMutableRawPointer?
         var size = 0
-        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base else { return nil }
-        return UInt(bitPattern: base)
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, let base, size > 0 else {
+          return nil
+        }
+        let low = UInt(bitPattern: base)
+        return (low, low &+ UInt(size))
       #endif
     }
   }
 #else
   private enum ThreadStack {
-    static var lowestAddress: UInt? { nil }
+    static var bounds: (low: UInt, high: UInt)? { nil }
   }
 #endif
