@@ -2,7 +2,8 @@
 // `[Int]`. Without these, the compiler says "contextual member reference to static property
 // 'nonEmpty' requires 'Self' constraint in the protocol extension". Each unavailable member
 // below has no constraint, so it is found only when the real one's constraint fails: a rule on
-// a value of the right type is never ambiguous.
+// a value of the right type is never ambiguous. Their bodies can't be called (the compiler
+// refuses every use); each returns a rule that rejects every value rather than trapping.
 
 extension ValidationRule {
   /// Unavailable: ``nonEmpty`` checks a `String` or a collection.
@@ -12,7 +13,7 @@ extension ValidationRule {
       "'nonEmpty' checks a String or a collection, and the value this rule checks is neither; with validateEach(_:) the rule checks each element of the array"
   )
   public static var nonEmpty: ValidationRule {
-    fatalError("unavailable")
+    ValidationRule("unavailable") { _ in false }
   }
 
   /// Unavailable: ``count(_:)`` checks a `String` or a collection.
@@ -25,7 +26,7 @@ extension ValidationRule {
       "'count(_:)' checks a String or a collection, and the value this rule checks is neither; with validateEach(_:) the rule checks each element of the array"
   )
   public static func count(_ range: ClosedRange<Int>) -> ValidationRule {
-    fatalError("unavailable")
+    ValidationRule("unavailable") { _ in false }
   }
 
   /// Unavailable: ``pattern(_:)`` checks a `String`.
@@ -38,6 +39,6 @@ extension ValidationRule {
       "'pattern(_:)' checks a String, and the value this rule checks is not one; with validateEach(_:) the rule checks each element of the array"
   )
   public static func pattern(_ pattern: String) -> ValidationRule {
-    fatalError("unavailable")
+    ValidationRule("unavailable") { _ in false }
   }
 }
