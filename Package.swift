@@ -6,14 +6,33 @@ let package = Package(
   name: "KeyedCodable",
   platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
   products: [
-    .library(name: "KeyedCodable", targets: ["KeyedCodable"])
+    .library(name: "KeyedCodable", targets: ["KeyedCodable"]),
+    // The mapping layer alone, without the JSON coder, for apps that use only other coders and
+    // care about binary size: the same sources (Sources/KeyedCodableMapping links to
+    // Sources/KeyedCodable) built without the JSON coder. See the Performance article.
+    .library(name: "KeyedCodableMapping", targets: ["KeyedCodableMapping"]),
   ],
   targets: [
     .target(name: "KeyedCodable"),
+    .target(
+      name: "KeyedCodableMapping",
+      // The JSON coder's decoder and encoder; the parser, numbers and `JSONValue` stay, as
+      // error messages and values use them on every coder.
+      exclude: [
+        "JSON/Decoding",
+        "JSON/Encoding/JSONEncodingBackend.swift",
+        "JSON/Encoding/JSONNameTable.swift",
+        "JSON/Encoding/JSONStreamEncoder+JSONValue.swift",
+        "JSON/Encoding/JSONStreamEncoder.swift",
+        "JSON/Encoding/KeyedJSONEncoder.swift",
+      ],
+      swiftSettings: [.define("KEYED_CODABLE_MAPPING_ONLY")]
+    ),
     .target(name: "KeyedExamples", dependencies: ["KeyedCodable"]),
     .executableTarget(name: "keyed-examples", dependencies: ["KeyedExamples"]),
     .executableTarget(name: "keyed-bench", dependencies: ["KeyedCodable"]),
     .testTarget(name: "KeyedCodableTests", dependencies: ["KeyedCodable", "KeyedExamples"]),
+    .testTarget(name: "KeyedCodableMappingTests", dependencies: ["KeyedCodableMapping"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -39,14 +39,18 @@ public protocol KeyedTopLevelEncoder {
 
 extension JSONDecoder: KeyedTopLevelDecoder {}
 extension PropertyListDecoder: KeyedTopLevelDecoder {}
-extension KeyedJSONDecoder: KeyedTopLevelDecoder {
-  /// ``KeyedJSONDecoder`` reads `Data` in the context calls.
-  public typealias Input = Data
-}
+#if !KEYED_CODABLE_MAPPING_ONLY
+  extension KeyedJSONDecoder: KeyedTopLevelDecoder {
+    /// ``KeyedJSONDecoder`` reads `Data` in the context calls.
+    public typealias Input = Data
+  }
+#endif
 
 extension JSONEncoder: KeyedTopLevelEncoder {}
 extension PropertyListEncoder: KeyedTopLevelEncoder {}
-extension KeyedJSONEncoder: KeyedTopLevelEncoder {}
+#if !KEYED_CODABLE_MAPPING_ONLY
+  extension KeyedJSONEncoder: KeyedTopLevelEncoder {}
+#endif
 
 extension KeyedTopLevelDecoder {
   /// Decodes a value of type `type` from `input` with `context`, which every ``Keyedable``

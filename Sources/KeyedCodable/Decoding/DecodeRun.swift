@@ -10,8 +10,10 @@ final class DecodeRun: MappingRun {
   let backend: any DecodingBackend
   /// The backend again when it is a ``ContainerDecodingBackend``, for the inlined fast path.
   @usableFromInline let containers: ContainerDecodingBackend?
-  /// The backend again when it is a ``JSONDecodingBackend``, for the inlined fast path.
-  @usableFromInline let json: JSONDecodingBackend?
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// The backend again when it is a ``JSONDecodingBackend``, for the inlined fast path.
+    @usableFromInline let json: JSONDecodingBackend?
+  #endif
 
   #if DEBUG
     /// What each node holds, once looked at; allocated on the first nested key path (node `0`,
@@ -33,7 +35,9 @@ final class DecodeRun: MappingRun {
   init(containers backend: ContainerDecodingBackend, model: Any.Type) {
     self.backend = backend
     containers = backend
-    json = nil
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      json = nil
+    #endif
     let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
       for: ObjectIdentifier(model), decoding: true)
     super.init(
@@ -44,24 +48,28 @@ final class DecodeRun: MappingRun {
     }
   }
 
-  /// A run that reads the parsed document of ``KeyedJSONDecoder`` through `backend`.
-  ///
-  /// - Parameters:
-  ///   - backend: The backend.
-  ///   - model: The dynamic type whose `map(map:)` runs.
-  ///   - plan: The plan published for it, if any (the decoder keeps plans it looked up).
-  ///   - readsContext: Whether a context is bound.
-  init(json backend: JSONDecodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
-    self.backend = backend
-    containers = nil
-    json = backend
-    super.init(
-      model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext)
-    backend.prepare(for: follower.tree.base)
-    if let debugContext {
-      debugModelIfAsked(debugContext)
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// A run that reads the parsed document of ``KeyedJSONDecoder`` through `backend`.
+    ///
+    /// - Parameters:
+    ///   - backend: The backend.
+    ///   - model: The dynamic type whose `map(map:)` runs.
+    ///   - plan: The plan published for it, if any (the decoder keeps plans it looked up).
+    ///   - readsContext: Whether a context is bound.
+    init(json backend: JSONDecodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool)
+    {
+      self.backend = backend
+      containers = nil
+      json = backend
+      super.init(
+        model: model, plan: plan, recording: plan == nil, decoding: true, readsContext: readsContext
+      )
+      backend.prepare(for: follower.tree.base)
+      if let debugContext {
+        debugModelIfAsked(debugContext)
+      }
     }
-  }
+  #endif
 
   override func trimForReuse() {
     super.trimForReuse()
@@ -87,7 +95,9 @@ final class DecodeRun: MappingRun {
   override var modelCodingPath: [any CodingKey] { backend.codingPath(ofOpen: 0) }
 
   override func noteContextsAffectRuns() {
-    json?.decoder.contextsAffectRuns = true
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      json?.decoder.contextsAffectRuns = true
+    #endif
   }
 
   /// The `userInfo` of the underlying decoder.
@@ -121,11 +131,13 @@ final class DecodeRun: MappingRun {
     {
       // The backend is used as a guaranteed reference: the run holds it for as long as it
       // lasts, and a copy would cost a retain and a release per mapping in the model's module.
-      if json != nil {
-        return try Unmanaged.passUnretained(json.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
-          try $0.decodePlanned(Value.self, member, mapping, in: self, required: required)
+      #if !KEYED_CODABLE_MAPPING_ONLY
+        if json != nil {
+          return try Unmanaged.passUnretained(json.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            try $0.decodePlanned(Value.self, member, mapping, in: self, required: required)
+          }
         }
-      }
+      #endif
       if containers != nil {
         return try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
           ._withUnsafeGuaranteedRef {
@@ -282,11 +294,13 @@ final class DecodeRun: MappingRun {
     }
     guard try objectIsOpen(parent, for: mapping, required: required) else { return nil }
     // The JSON coder's backend is called directly: no witness thunk on the way down.
-    if let json {
-      return required
-        ? try json.decode(Value.self, forKey: key, in: parent)
-        : try json.decodeIfPresent(Value.self, forKey: key, in: parent)
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json {
+        return required
+          ? try json.decode(Value.self, forKey: key, in: parent)
+          : try json.decodeIfPresent(Value.self, forKey: key, in: parent)
+      }
+    #endif
     if required {
       return try backend.decode(Value.self, forKey: key, in: parent)
     }

@@ -26,12 +26,14 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
-    if let json = jsonDecoder {
-      var map = json.keyMap(for: Model.self)
-      defer { json.recycle(&map) }
-      try map.run.run { try object.map(map: map) }
-      return
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json = jsonDecoder {
+        var map = json.keyMap(for: Model.self)
+        defer { json.recycle(&map) }
+        try map.run.run { try object.map(map: map) }
+        return
+      }
+    #endif
     guard let pool = RunPool.current else {
       let map = keyMap(for: Model.self, pool: nil)
       try map.run.run { try object.map(map: map) }
@@ -52,12 +54,14 @@ public struct KeyedDecoder {
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
     // The dynamic type: a subclass instance maps with the subclass's own plan.
     var object = object
-    if let json = jsonDecoder {
-      var map = json.keyMap(for: type(of: object))
-      defer { json.recycle(&map) }
-      try map.run.run { try object.map(map: map) }
-      return
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json = jsonDecoder {
+        var map = json.keyMap(for: type(of: object))
+        defer { json.recycle(&map) }
+        try map.run.run { try object.map(map: map) }
+        return
+      }
+    #endif
     guard let pool = RunPool.current else {
       let map = keyMap(for: type(of: object), pool: nil)
       try map.run.run { try object.map(map: map) }
@@ -70,22 +74,24 @@ public struct KeyedDecoder {
     }
   }
 
-  /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
-  /// told apart by comparing types, before any dynamic cast.
-  private var jsonDecoder: JSONValueDecoder? {
-    Self.jsonDecoder(decoder)
-  }
-
-  /// `decoder` as a ``JSONValueDecoder``, or `nil`: the existential is opened, the type
-  /// compared, and the reference taken as it is (a dynamic cast costs a few hundred
-  /// instructions, once per decoded object).
-  private static func jsonDecoder<Opened: Decoder>(_ decoder: Opened) -> JSONValueDecoder? {
-    guard Opened.self == JSONValueDecoder.self else { return nil }
-    // `Opened` is `JSONValueDecoder`: the value is that reference, read as its own type.
-    return withUnsafePointer(to: decoder) {
-      $0.withMemoryRebound(to: JSONValueDecoder.self, capacity: 1) { $0.pointee }
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
+    /// told apart by comparing types, before any dynamic cast.
+    private var jsonDecoder: JSONValueDecoder? {
+      Self.jsonDecoder(decoder)
     }
-  }
+
+    /// `decoder` as a ``JSONValueDecoder``, or `nil`: the existential is opened, the type
+    /// compared, and the reference taken as it is (a dynamic cast costs a few hundred
+    /// instructions, once per decoded object).
+    private static func jsonDecoder<Opened: Decoder>(_ decoder: Opened) -> JSONValueDecoder? {
+      guard Opened.self == JSONValueDecoder.self else { return nil }
+      // `Opened` is `JSONValueDecoder`: the value is that reference, read as its own type.
+      return withUnsafePointer(to: decoder) {
+        $0.withMemoryRebound(to: JSONValueDecoder.self, capacity: 1) { $0.pointee }
+      }
+    }
+  #endif
 
   /// A key map over the decoder's own backend when it has one, over its containers otherwise
   /// (from the thread's ``RunPool``).
@@ -94,15 +100,17 @@ public struct KeyedDecoder {
   /// dynamic cast to ``DecodingBackendProvider`` would cost more than many mappings for every
   /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(to:)-(Model)``.)
   private func keyMap(for modelType: Any.Type, pool: RunPool?) -> KeyMap {
-    if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
-      let json = decoder as? JSONSuperDecoder
-    {
-      let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
-        for: ObjectIdentifier(modelType), decoding: true)
-      return KeyMap(
-        decoding: DecodeRun(
-          json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext))
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
+        let json = decoder as? JSONSuperDecoder
+      {
+        let (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+          for: ObjectIdentifier(modelType), decoding: true)
+        return KeyMap(
+          decoding: DecodeRun(
+            json: json.makeJSONBackend(), model: modelType, plan: plan, readsContext: readsContext))
+      }
+    #endif
     if let pool {
       return pool.decodingMap(for: decoder, model: modelType)
     }

@@ -26,8 +26,10 @@ final class EncodeRun: MappingRun {
   let backend: (any EncodingBackend)?
   /// The backend again when it is a ``ContainerEncodingBackend``, for the inlined fast path.
   @usableFromInline let containers: ContainerEncodingBackend?
-  /// The backend again when it is a ``JSONEncodingBackend``, for the inlined fast path.
-  @usableFromInline let json: JSONEncodingBackend?
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// The backend again when it is a ``JSONEncodingBackend``, for the inlined fast path.
+    @usableFromInline let json: JSONEncodingBackend?
+  #endif
   /// Whether this encode keeps what it writes at each node, because its plan says two mappings
   /// may write the same place (see ``MappingPlan/mayOverlap``).
   #if DEBUG
@@ -141,7 +143,9 @@ final class EncodeRun: MappingRun {
   ) {
     self.backend = backend
     containers = backend
-    json = nil
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      json = nil
+    #endif
     collectingUserInfo = [:]
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
@@ -151,30 +155,33 @@ final class EncodeRun: MappingRun {
     backend.prepare(for: follower.tree.base)
   }
 
-  /// A run that writes JSON bytes through `backend`, following `plan`.
-  init(json backend: JSONEncodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
-    self.backend = backend
-    containers = nil
-    json = backend
-    collectingUserInfo = [:]
-    recordsWrites = plan?.mayOverlap ?? true
-    keepsWrites = recordsWrites
-    super.init(
-      model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
-    states = Array(repeating: .empty, count: follower.tree.count)
-    backend.prepare(for: follower.tree.base)
-    noteRevisits(plan)
-  }
-
-  /// Defers the writes of a JSON run whose plan comes back to an object (see ``defersWrites``);
-  /// they take the general path, which defers them.
-  private func noteRevisits(_ plan: MappingPlan?) {
-    defersWrites = json != nil && plan?.revisits == true
-    defersPlannedWrites = defersWrites && !takesSlowPath
-    if defersWrites {
-      takesSlowPath = true
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// A run that writes JSON bytes through `backend`, following `plan`.
+    init(json backend: JSONEncodingBackend, model: Any.Type, plan: MappingPlan?, readsContext: Bool)
+    {
+      self.backend = backend
+      containers = nil
+      json = backend
+      collectingUserInfo = [:]
+      recordsWrites = plan?.mayOverlap ?? true
+      keepsWrites = recordsWrites
+      super.init(
+        model: model, plan: plan, recording: false, decoding: false, readsContext: readsContext)
+      states = Array(repeating: .empty, count: follower.tree.count)
+      backend.prepare(for: follower.tree.base)
+      noteRevisits(plan)
     }
-  }
+
+    /// Defers the writes of a JSON run whose plan comes back to an object (see ``defersWrites``);
+    /// they take the general path, which defers them.
+    private func noteRevisits(_ plan: MappingPlan?) {
+      defersWrites = json != nil && plan?.revisits == true
+      defersPlannedWrites = defersWrites && !takesSlowPath
+      if defersWrites {
+        takesSlowPath = true
+      }
+    }
+  #endif
 
   /// A run that collects the key paths of an encode without writing anything.
   ///
@@ -188,7 +195,9 @@ final class EncodeRun: MappingRun {
   ) {
     backend = nil
     containers = nil
-    json = nil
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      json = nil
+    #endif
     collectingUserInfo = userInfo
     recordsWrites = false
     keepsWrites = false
@@ -198,7 +207,9 @@ final class EncodeRun: MappingRun {
   override var modelCodingPath: [any CodingKey] { backend?.codingPath ?? [] }
 
   override func noteContextsAffectRuns() {
-    json?.encoder.contextsAffectRuns = true
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      json?.encoder.contextsAffectRuns = true
+    #endif
   }
 
   override func trimForReuse() {
@@ -239,7 +250,9 @@ final class EncodeRun: MappingRun {
     if !deferredWrites.isEmpty {
       deferredWrites.removeAll(keepingCapacity: deferredWrites.count <= 64)
     }
-    noteRevisits(plan)
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      noteRevisits(plan)
+    #endif
   }
 
   // MARK: - Encoding a mapping
@@ -274,11 +287,14 @@ final class EncodeRun: MappingRun {
         }
         // The backend is used as a guaranteed reference (see
         // ``DecodeRun/decode(_:_:required:)``).
-        if json != nil {
-          let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
-          if written { return }
-        } else if containers != nil {
+        #if !KEYED_CODABLE_MAPPING_ONLY
+          if json != nil {
+            let written = try Unmanaged.passUnretained(json.unsafelyUnwrapped)
+              ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
+            if written { return }
+          }
+        #endif
+        if containers != nil {
           let written = try Unmanaged.passUnretained(containers.unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { try $0.encodePlanned(value, member, in: self) }
           if written { return }
@@ -304,11 +320,13 @@ final class EncodeRun: MappingRun {
   @inlinable
   func deferPlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, _ mapping: Mapping) {
     deferWrite(mapping) { run in
-      if let json = run.json, !run.recordsWrites, member.node < run.states.count,
-        run.states[member.node] == .empty, try json.encodePlanned(value, member, in: run)
-      {
-        return
-      }
+      #if !KEYED_CODABLE_MAPPING_ONLY
+        if let json = run.json, !run.recordsWrites, member.node < run.states.count,
+          run.states[member.node] == .empty, try json.encodePlanned(value, member, in: run)
+        {
+          return
+        }
+      #endif
       try run.encodeMapping(value, mapping)
     }
   }

@@ -41,7 +41,11 @@ public struct KeyedEncoder {
   ///   - typeMember: The member's key and the type's names, or `nil` for none.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
   func encode<Model: Keyedable>(from object: Model, typeMember: TypeMember?) throws {
-    let json = Self.jsonEncoder(encoder)
+    #if KEYED_CODABLE_MAPPING_ONLY
+      let json: Never? = nil
+    #else
+      let json = Self.jsonEncoder(encoder)
+    #endif
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
     if json == nil, let pool = RunPool.current {
       return try pool.nested(encoding: object, at: encoder.codingPath) {
@@ -53,30 +57,42 @@ public struct KeyedEncoder {
 
   /// ``encode(from:typeMember:)`` with the coder's own encoder or the thread's pool found.
   private func encode<Model: Keyedable>(
-    from object: Model, typeMember: TypeMember?, json: JSONStreamEncoder?, pool: RunPool?
+    from object: Model, typeMember: TypeMember?, json: OwnJSONEncoder?, pool: RunPool?
   ) throws {
     let model = type(of: object)
     let modelType = ObjectIdentifier(model)
     var plan: MappingPlan?
     var readsContext: Bool
-    if let json {
-      plan = json.plan(for: modelType)
-      readsContext = false
-    } else {
+    #if KEYED_CODABLE_MAPPING_ONLY
       (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
         for: modelType, decoding: false)
-    }
+    #else
+      if let json {
+        plan = json.plan(for: modelType)
+        readsContext = false
+      } else {
+        (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+          for: modelType, decoding: false)
+      }
+    #endif
     if plan == nil || plan?.isStable == false {
       // Learn every key path of this encode before writing, so a value that shares its key path
       // with other mappings is known to be shared before it is written.
       plan = try Self.collectKeyPaths(
         of: object, typeMember: typeMember, plan: plan, userInfo: encoder.userInfo)
-      json?.forgetPlan(of: modelType)
+      #if !KEYED_CODABLE_MAPPING_ONLY
+        json?.forgetPlan(of: modelType)
+      #endif
     }
     var map: KeyMap
-    if let json {
-      map = json.keyMap(for: model, plan: plan)
-    } else if let pool {
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json {
+        map = json.keyMap(for: model, plan: plan)
+        defer { json.recycle(&map) }
+        return try encode(object, typeMember: typeMember, plan: plan, with: map)
+      }
+    #endif
+    if let pool {
       map = pool.encodingMap(for: encoder, model: model, plan: plan, readsContext: readsContext)
     } else {
       map = KeyMap(
@@ -84,13 +100,15 @@ public struct KeyedEncoder {
           containers: ContainerEncodingBackend(encoder), model: model, plan: plan,
           readsContext: readsContext))
     }
-    defer {
-      if let json {
-        json.recycle(&map)
-      } else {
-        pool?.recycleEncoding(&map)
-      }
-    }
+    defer { pool?.recycleEncoding(&map) }
+    try encode(object, typeMember: typeMember, plan: plan, with: map)
+  }
+
+  /// Runs `object`'s mappings with `map`, collecting its key paths first if its run leaves its
+  /// plan.
+  private func encode<Model: Keyedable>(
+    _ object: Model, typeMember: TypeMember?, plan: MappingPlan?, with map: KeyMap
+  ) throws {
     guard let run = map.encoding else { return }
     // Only a run that leaves its plan collects, from the value as it was handed over.
     try withUnsafePointer(to: object) { original in
@@ -142,15 +160,25 @@ public struct KeyedEncoder {
     }
   }
 
-  /// `encoder` as ``KeyedJSONEncoder``'s own, which keeps runs for reuse, or `nil` (see
-  /// ``KeyedDecoder``).
-  private static func jsonEncoder<Opened: Encoder>(_ encoder: Opened) -> JSONStreamEncoder? {
-    guard Opened.self == JSONStreamEncoder.self else { return nil }
-    // `Opened` is `JSONStreamEncoder`: the value is that reference, read as its own type.
-    return withUnsafePointer(to: encoder) {
-      $0.withMemoryRebound(to: JSONStreamEncoder.self, capacity: 1) { $0.pointee }
+  #if KEYED_CODABLE_MAPPING_ONLY
+    /// This build has no JSON coder of its own.
+    typealias OwnJSONEncoder = Never
+  #else
+    /// The JSON coder's own encoder, which keeps runs for reuse.
+    typealias OwnJSONEncoder = JSONStreamEncoder
+  #endif
+
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// `encoder` as ``KeyedJSONEncoder``'s own, which keeps runs for reuse, or `nil` (see
+    /// ``KeyedDecoder``).
+    private static func jsonEncoder<Opened: Encoder>(_ encoder: Opened) -> JSONStreamEncoder? {
+      guard Opened.self == JSONStreamEncoder.self else { return nil }
+      // `Opened` is `JSONStreamEncoder`: the value is that reference, read as its own type.
+      return withUnsafePointer(to: encoder) {
+        $0.withMemoryRebound(to: JSONStreamEncoder.self, capacity: 1) { $0.pointee }
+      }
     }
-  }
+  #endif
 }
 
 /// How a run that leaves its plan learns every key path of its encode (see

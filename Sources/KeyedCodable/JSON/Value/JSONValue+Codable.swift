@@ -29,14 +29,16 @@ extension JSONValue: Codable {
   ///   property list); the decoder's error for a number it can't read as a `Double`; the errors
   ///   of the elements and members.
   public init(from decoder: any Decoder) throws {
-    if let json = decoder as? JSONValueDecoder {
-      self = json.jsonValue(at: json.value)
-      return
-    }
-    if let member = decoder as? JSONSuperDecoder {
-      self = member.entry < 0 ? .null : member.decoder.jsonValue(at: member.entry)
-      return
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json = decoder as? JSONValueDecoder {
+        self = json.jsonValue(at: json.value)
+        return
+      }
+      if let member = decoder as? JSONSuperDecoder {
+        self = member.entry < 0 ? .null : member.decoder.jsonValue(at: member.entry)
+        return
+      }
+    #endif
     self = try Self.decodeThroughContainers(decoder)
   }
 
@@ -56,7 +58,7 @@ extension JSONValue: Codable {
   ///   with any encoder but ``KeyedJSONEncoder``, or a value nested deeper than JSON is read;
   ///   the encoder's own errors.
   public func encode(to encoder: any Encoder) throws {
-    if JSONStreamEncoder.writesJSONValues(encoder) {
+    if writesJSONItself(encoder) {
       var container = encoder.singleValueContainer()
       try container.encode(self)
       return
@@ -169,15 +171,17 @@ extension JSONValue.Number: Codable {
   /// - Throws: `DecodingError.typeMismatch`, or `valueNotFound` for `null`, when the value is
   ///   not a number; the decoder's error for a number it can't read as a `Double`.
   public init(from decoder: any Decoder) throws {
-    if let json = decoder as? JSONValueDecoder {
-      self = try json.unwrapJSONNumber(json.value, at: json.path)
-      return
-    }
-    if decoder is JSONSuperDecoder {
-      // Its single value container reads the three types from the document.
-      self = try decoder.singleValueContainer().decode(Self.self)
-      return
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json = decoder as? JSONValueDecoder {
+        self = try json.unwrapJSONNumber(json.value, at: json.path)
+        return
+      }
+      if decoder is JSONSuperDecoder {
+        // Its single value container reads the three types from the document.
+        self = try decoder.singleValueContainer().decode(Self.self)
+        return
+      }
+    #endif
     self = try Self.decodeThroughContainer(decoder.singleValueContainer())
   }
 
@@ -191,7 +195,7 @@ extension JSONValue.Number: Codable {
   ///   but ``KeyedJSONEncoder``; the encoder's own errors.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    if JSONStreamEncoder.writesJSONValues(encoder) {
+    if writesJSONItself(encoder) {
       try container.encode(self)
     } else if let value = integer(as: Int64.self) {
       try container.encode(value)
@@ -259,14 +263,16 @@ extension JSONValue.Object: Codable {
   /// - Throws: `DecodingError.typeMismatch`, or `valueNotFound` for `null`, when the value is
   ///   not an object; the errors of the members.
   public init(from decoder: any Decoder) throws {
-    if let json = decoder as? JSONValueDecoder {
-      self = try json.unwrapJSONObject(json.value, at: json.path)
-      return
-    }
-    if decoder is JSONSuperDecoder {
-      self = try decoder.singleValueContainer().decode(Self.self)
-      return
-    }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json = decoder as? JSONValueDecoder {
+        self = try json.unwrapJSONObject(json.value, at: json.path)
+        return
+      }
+      if decoder is JSONSuperDecoder {
+        self = try decoder.singleValueContainer().decode(Self.self)
+        return
+      }
+    #endif
     self = try Self.decodeThroughContainer(decoder.singleValueContainer())
   }
 
@@ -279,7 +285,7 @@ extension JSONValue.Object: Codable {
   /// - Throws: The errors of the members, and the encoder's own.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    if JSONStreamEncoder.writesJSONValues(encoder) {
+    if writesJSONItself(encoder) {
       try container.encode(self)
       return
     }
@@ -299,4 +305,14 @@ extension JSONValue.Object: Codable {
     let sorted = dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     return JSONValue.Object(uniqueMembers: sorted.map { (name: $0.key, value: $0.value) })
   }
+}
+
+/// Whether `encoder` is ``KeyedJSONEncoder``'s own, which writes JSON values as they are.
+@inline(__always)
+private func writesJSONItself(_ encoder: any Encoder) -> Bool {
+  #if KEYED_CODABLE_MAPPING_ONLY
+    false
+  #else
+    JSONStreamEncoder.writesJSONValues(encoder)
+  #endif
 }
