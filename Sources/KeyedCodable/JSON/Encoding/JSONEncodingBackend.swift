@@ -255,13 +255,25 @@ extension Array: JSONEncodableArray where Element: Encodable {}
 extension JSONEncodableArray where Element: Encodable {
   func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
     let frame = encoder.pushFrame(object: false)
-    // Indices, not `enumerated()`: this generic code would look up the metadata of an
-    // enumerated sequence on every call.
-    var index = startIndex
-    while index < endIndex {
-      try encoder.beginElement(frame.index, id: frame.id)
-      try encoder.encodeValue(self[index], at: path().appending(index: index &- startIndex))
-      index &+= 1
+    // The elements are read from the array's storage: in this generic code, a subscript of the
+    // collection goes through its witness, a coroutine whose frame the runtime allocates, once
+    // per element. Indices, not `enumerated()`: this generic code would look up the metadata
+    // of an enumerated sequence on every call.
+    let encodedInPlace: Void? = try withContiguousStorageIfAvailable { elements in
+      var index = 0
+      while index < elements.count {
+        try encoder.beginElement(frame.index, id: frame.id)
+        try encoder.encodeValue(elements[index], at: path().appending(index: index))
+        index &+= 1
+      }
+    }
+    if encodedInPlace == nil {
+      var index = startIndex
+      while index < endIndex {
+        try encoder.beginElement(frame.index, id: frame.id)
+        try encoder.encodeValue(self[index], at: path().appending(index: index &- startIndex))
+        index &+= 1
+      }
     }
     try encoder.closeFrames(above: frame.index)
   }
