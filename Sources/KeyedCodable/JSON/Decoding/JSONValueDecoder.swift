@@ -1006,6 +1006,19 @@ extension JSONDecodableArray where Element: Decodable {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self {
+    // Arrays of the common scalars are built as concrete arrays: in this unspecialized code,
+    // allocating the storage of `[Element]` looks up its metadata (about 200 instructions per
+    // array, 13% of decoding canada.json's coordinates).
+    if Element.self == Double.self {
+      return reinterpret(
+        try decodeScalars(Double.self, from: decoder, array: entry, at: path), as: Self.self)
+    } else if Element.self == Int.self {
+      return reinterpret(
+        try decodeScalars(Int.self, from: decoder, array: entry, at: path), as: Self.self)
+    } else if Element.self == String.self {
+      return reinterpret(
+        try decodeScalars(String.self, from: decoder, array: entry, at: path), as: Self.self)
+    }
     let document = decoder.document
     let count = document.memberCount(entry)
     var result = Self()
@@ -1014,6 +1027,25 @@ extension JSONDecodableArray where Element: Decodable {
     for index in 0..<count {
       result.append(
         try decoder.unwrap(element, as: Element.self, at: path().appending(index: index)))
+      element = document.next(element)
+    }
+    return result
+  }
+
+  /// The elements of the array at `entry` as a `[Scalar]`, in code specialized for `Scalar`.
+  @inline(__always)
+  private static func decodeScalars<Scalar: Decodable>(
+    _ type: Scalar.Type, from decoder: JSONValueDecoder, array entry: Int,
+    at path: () -> JSONCodingPath
+  ) throws -> [Scalar] {
+    let document = decoder.document
+    let count = document.memberCount(entry)
+    var result: [Scalar] = []
+    result.reserveCapacity(count)
+    var element = entry &+ 1
+    for index in 0..<count {
+      result.append(
+        try decoder.unwrap(element, as: Scalar.self, at: path().appending(index: index)))
       element = document.next(element)
     }
     return result
