@@ -29,6 +29,10 @@ final class DecodeRun: MappingRun {
     @exclusivity(unchecked) private var rootIsOpen = false
   #endif
 
+  /// The members of the mapped object its flat values read, noted for ``UnmappedMembers`` while
+  /// the run records a plan or follows one that collects unmapped members; `nil` otherwise.
+  private(set) var flatReads: MemberReads?
+
   /// A run that reads through `backend`, the containers of any decoder.
   init(containers backend: ContainerDecodingBackend, model: Any.Type) {
     self.backend = backend
@@ -77,6 +81,9 @@ final class DecodeRun: MappingRun {
       presence.removeAllForReuse()
     }
     rootIsOpen = false
+    if flatReads != nil {
+      flatReads = nil
+    }
     restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)
     backend.prepare(for: follower.tree.base)
     if let debugContext {
@@ -331,7 +338,13 @@ final class DecodeRun: MappingRun {
   /// member it needs is missing or `null`, and when the mapped object itself is `null`; so `nil`
   /// encodes to nothing and decodes back to `nil`.
   private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
-    let decoder = backend.rootDecoder()
+    var decoder = backend.rootDecoder()
+    if follower.recorded != nil || follower.plan?.usesUnmapped == true {
+      // The members it reads are not unmapped (see ``UnmappedMembers``).
+      let reads = flatReads ?? MemberReads()
+      flatReads = reads
+      decoder = MemberRecordingDecoder(base: decoder, reads: reads)
+    }
     guard !required else { return try Value(from: decoder) }
     let presence = FoundValues()
     do {
