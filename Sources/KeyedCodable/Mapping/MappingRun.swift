@@ -64,9 +64,11 @@ class MappingRun {
     @exclusivity(unchecked) final private(set) var contextWritesExplicitNulls = false
   #endif
 
-  /// The ``UnmappedMembers`` mappings this run made, checked when it ends: no mapping after one
-  /// of them may read a member of its object (see ``checkUnmappedOrder()``). Empty, and never
-  /// looked at beyond that, for models that don't use them.
+  /// The ``UnmappedMembers`` mappings this run made.
+  ///
+  /// Checked when the run ends: no mapping after one of them may read a member of its object
+  /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
+  /// don't use them.
   final var unmappedMarks: [UnmappedMark] = []
 
   /// Starts a run of `model`'s `map(map:)`.

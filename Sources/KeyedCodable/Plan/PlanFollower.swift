@@ -31,9 +31,11 @@ struct PlanFollower {
   var tree: NodeTree
   /// Whether a recording run stopped recording (see ``recordingLimit``).
   private var recordingCut = false
-  /// The positions of the plan's entries this run made before its last jump (see ``take(_:)``),
-  /// one range per stretch of consecutive entries; the current stretch is
-  /// ``stretchStart``..<``cursor``. Only ``map.unmapped`` reads them (see ``madeEntries``).
+  /// The positions of the plan's entries this run made before its last jump (see ``take(_:)``).
+  ///
+  /// One range per stretch of consecutive entries; the current stretch is
+  /// ``stretchStart``..<``cursor``. Only ``UnmappedMembers`` mappings read them (see
+  /// ``madeEntries(since:)``).
   private(set) var madeStretches: [Range<Int>] = []
   /// Where the current stretch of consecutive entries started.
   private(set) var stretchStart = 0
