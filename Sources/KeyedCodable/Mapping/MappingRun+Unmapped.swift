@@ -71,19 +71,26 @@ extension MappingRun {
     let marker = ObjectIdentifier(UnmappedListing.self)
     let tree = follower.tree
     let entries = follower.entries
+    // The entries made since the snapshot, by their targets.
+    var made: [PlanEntry] = []
     for range in follower.madeEntries(since: snapshot) {
       for position in range where position < entries.count {
-        let entry = entries[position]
-        guard entry.valueType != marker else { continue }
-        note(entry.target, key: entry.key, in: scope, tree: tree, into: &reads)
+        made.append(entries[position])
       }
     }
     if let recorded = follower.recorded, snapshot.recorded < recorded.count {
-      for entry in recorded[snapshot.recorded...] where entry.valueType != marker {
-        note(entry.target, key: entry.key, in: scope, tree: tree, into: &reads)
-      }
+      made += recorded[snapshot.recorded...]
+    }
+    for entry in made where entry.valueType != marker {
+      note(entry.target, key: entry.key, in: scope, tree: tree, into: &reads)
     }
     if snapshot.pendingKeys < pendingKeys.count {
+      // A key that resolved to one of those entries is known by its target already; the others
+      // (an encode-only mapping while decoding, a key the plan doesn't know) are parsed.
+      var resolved: [String: KeyOptions] = [:]
+      for entry in made where resolved[entry.key] == nil {
+        resolved[entry.key] = entry.options
+      }
       for pending in pendingKeys[snapshot.pendingKeys...] {
         switch pending {
         case .none:
@@ -91,6 +98,9 @@ extension MappingRun {
         case .member(let key):
           note(segments: key.path, key: key.description, in: scope, into: &reads)
         case .name(let name, let options):
+          if let entryOptions = resolved[name], entryOptions == options {
+            continue
+          }
           let parsed = ParsedKey(name, options: options)
           if parsed.isFlat {
             reads.flat = true

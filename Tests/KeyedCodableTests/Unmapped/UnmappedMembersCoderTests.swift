@@ -43,6 +43,28 @@ import Testing
     }
   }
 
+  @Test func theJSONCoderWritesANestedObjectsMembersWithItsMappedOnes() throws {
+    // The mappings come back to display after id: the JSON coder holds the writes and groups
+    // them by object (Foundation's encoder, its fallback, can't write 1e400).
+    struct Interleaved: Codable, Keyedable {
+      var theme = ""
+      var id = 0
+      var displayExtra: [String: JSONValue] = [:]
+      mutating func map(map: KeyMap) throws {
+        try theme <-> map["display.theme"]
+        try id <-> map["id"]
+        try displayExtra <-> map.unmapped(at: "display")
+      }
+    }
+    let json = #"{"display":{"theme":"t","ratio":1e400,"a":[]},"id":1}"#
+    for _ in 0..<2 {
+      let value = try KeyedJSONDecoder().decode(Interleaved.self, from: Data(json.utf8))
+      #expect(
+        String(decoding: try KeyedJSONEncoder().encode(value), as: UTF8.self)
+          == #"{"display":{"theme":"t","a":[],"ratio":1e400},"id":1}"#)
+    }
+  }
+
   @Test func aDictionaryIsWrittenInTheOrderOfItsNames() throws {
     let record = try KeyedJSONDecoder().decode(
       DictionaryRecord.self, from: Data(Self.numbers.utf8))
