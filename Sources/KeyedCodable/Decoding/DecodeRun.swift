@@ -29,9 +29,17 @@ final class DecodeRun: MappingRun {
     @exclusivity(unchecked) private var rootIsOpen = false
   #endif
 
-  /// The members of the mapped object its flat values read, noted for ``UnmappedMembers`` while
-  /// the run records a plan or follows one that collects unmapped members; `nil` otherwise.
-  private(set) var flatReads: MemberReads?
+  #if DEBUG
+    /// The members of the mapped object its flat values read, noted for ``UnmappedMembers``
+    /// while the run records a plan or follows one that collects unmapped members; `nil`
+    /// otherwise.
+    private(set) var flatReads: MemberReads?
+  #else
+    /// The members of the mapped object its flat values read, noted for ``UnmappedMembers``
+    /// while the run records a plan or follows one that collects unmapped members; `nil`
+    /// otherwise.
+    @exclusivity(unchecked) private(set) var flatReads: MemberReads?
+  #endif
 
   /// A run that reads through `backend`, the containers of any decoder.
   init(containers backend: ContainerDecodingBackend, model: Any.Type) {

@@ -64,12 +64,22 @@ class MappingRun {
     @exclusivity(unchecked) final private(set) var contextWritesExplicitNulls = false
   #endif
 
-  /// The ``UnmappedMembers`` mappings this run made.
-  ///
-  /// Checked when the run ends: no mapping after one of them may read a member of its object
-  /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
-  /// don't use them.
-  final var unmappedMarks: [UnmappedMark] = []
+  #if DEBUG
+    /// The ``UnmappedMembers`` mappings this run made.
+    ///
+    /// Checked when the run ends: no mapping after one of them may read a member of its object
+    /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
+    /// don't use them.
+    final var unmappedMarks: [UnmappedMark] = []
+  #else
+    /// The ``UnmappedMembers`` mappings this run made.
+    ///
+    /// Checked when the run ends: no mapping after one of them may read a member of its object
+    /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
+    /// don't use them. Read once per run: unchecked exclusivity in release builds, as the other
+    /// state of a run.
+    @exclusivity(unchecked) final var unmappedMarks: [UnmappedMark] = []
+  #endif
 
   /// Starts a run of `model`'s `map(map:)`.
   ///

@@ -339,3 +339,27 @@ import Testing
     expectError("invalidValue", at: []) { try encodeJSON(Model()) }
   }
 }
+
+/// Many members: each is looked at once (names in a set), on both coders.
+@Suite(.bothCoders) struct UnmappedMembersScaleTests {
+  struct Wide: Codable, Keyedable {
+    var first = 0
+    var extra: [String: JSONValue] = [:]
+    mutating func map(map: KeyMap) throws {
+      try first <-> map["m0"]
+      try extra <-> map.unmapped
+    }
+  }
+
+  @Test func twentyThousandMembersRoundTrip() throws {
+    let count = 20_000
+    let json = "{" + (0..<count).map { "\"m\($0)\":\($0)" }.joined(separator: ",") + "}"
+    let wide = try decode(Wide.self, from: json)
+    #expect(wide.first == 0)
+    #expect(wide.extra.count == count - 1)
+    #expect(wide.extra["m19999"] == 19_999)
+    #expect(wide.extra["m0"] == nil)
+    let again = try decode(Wide.self, from: try encodeJSON(wide))
+    #expect(again.extra == wide.extra)
+  }
+}
