@@ -23,7 +23,7 @@
 /// `display` of the mapped object, and `theme` of `display`), a mapping of the object itself or
 /// of one around it reads all its members, and a flat value (`map[""]`) reads the members it
 /// decodes. Write the unmapped mapping after every mapping of its object: a mapping after it
-/// that reads one of its members makes the decode or encode throw. See <doc:UnmappedMembers>.
+/// that reads one of its members makes the decode or encode throw. See <doc:UnknownMembersKept>.
 public struct UnmappedMembers {
   /// The key map of the run.
   let map: KeyMap
