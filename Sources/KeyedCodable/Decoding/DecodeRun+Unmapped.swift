@@ -74,6 +74,18 @@ struct MemberRecordingDecoder: Decoder {
   let base: any Decoder
   let reads: MemberReads
 
+  /// The recording decoder `decoder` is, or reads through as an optional flat value's
+  /// ``PresenceTrackingDecoder``, if any.
+  static func recording(_ decoder: any Decoder) -> MemberRecordingDecoder? {
+    if let recording = decoder as? MemberRecordingDecoder {
+      return recording
+    }
+    if let tracking = decoder as? PresenceTrackingDecoder {
+      return tracking.base as? MemberRecordingDecoder
+    }
+    return nil
+  }
+
   var codingPath: [any CodingKey] { base.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { base.userInfo }
 

@@ -349,9 +349,16 @@ final class DecodeRun: MappingRun {
     var decoder = backend.rootDecoder()
     if follower.recorded != nil || follower.plan?.usesUnmapped == true {
       // The members it reads are not unmapped (see ``UnmappedMembers``).
-      let reads = flatReads ?? MemberReads()
-      flatReads = reads
-      decoder = MemberRecordingDecoder(base: decoder, reads: reads)
+      if let recording = MemberRecordingDecoder.recording(decoder) {
+        // A flat value inside a flat value: the reads go to the set of the one around it (they
+        // are reads of the same object), through the decoder it reads through, so that flat
+        // values nested thousands deep don't nest as many decoders.
+        flatReads = recording.reads
+      } else {
+        let reads = flatReads ?? MemberReads()
+        flatReads = reads
+        decoder = MemberRecordingDecoder(base: decoder, reads: reads)
+      }
     }
     guard !required else { return try Value(from: decoder) }
     let presence = FoundValues()
