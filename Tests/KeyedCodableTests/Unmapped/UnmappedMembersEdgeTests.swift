@@ -57,6 +57,47 @@ struct Shelf: Codable, Keyedable {
     }
   }
 
+  @Test func anObjectInOneDirection() throws {
+    struct Model: Codable, Keyedable, Equatable {
+      var kept: JSONValue = [:]
+      var written: JSONValue = ["added": true]
+      mutating func map(map: KeyMap) throws {
+        try kept <<- map.unmapped(at: "in")
+        try written ->> map.unmapped(at: "out")
+      }
+    }
+    let model = try decode(Model.self, from: #"{"in":{"b":1,"a":2},"out":{"x":1}}"#)
+    #expect(model.kept == ["b": 1, "a": 2])
+    #expect(model.written == ["added": true])
+    try expectEncoded(model, #"{"out":{"added":true}}"#)
+  }
+
+  @Test func listingANestedObjectReadsAllItsMembers() throws {
+    struct Sensors: Codable, Keyedable, Equatable {
+      var readings: [String: Double] = [:]
+      var sensorExtra: [String: JSONValue] = [:]
+      var extra: [String: JSONValue] = [:]
+      mutating func map(map: KeyMap) throws {
+        if case .decoding(let keys) = map.type {
+          for key in keys.all(for: "sensors") where key.stringValue != "unit" {
+            var reading: Double?
+            try reading <<- map[key]
+            readings[key.stringValue] = reading
+          }
+        } else {
+          try readings ->> map["sensors"]
+        }
+        try sensorExtra <-> map.unmapped(at: "sensors")
+        try extra <-> map.unmapped
+      }
+    }
+    let sensors = try decode(
+      Sensors.self, from: #"{"sensors":{"hall":20.5,"unit":"C"},"site":"north"}"#)
+    #expect(sensors.readings == ["hall": 20.5])
+    #expect(sensors.sensorExtra == [:])
+    #expect(sensors.extra == ["site": "north"])
+  }
+
   @Test func aSubclassKeepsWhatNeitherClassMaps() throws {
     class Vehicle: Codable, Keyedable {
       var make = ""
