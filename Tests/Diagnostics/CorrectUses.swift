@@ -45,6 +45,8 @@ struct CorrectUses: Codable, Keyedable {
   var patchDate: Presence<Date> = .absent
   var players: [Player] = []
   var avatar = Data()
+  var extra: [String: JSONValue] = [:]
+  var extraObject: JSONValue = [:]
   let id = 0
 
   mutating func map(map: KeyMap) throws {
@@ -117,5 +119,12 @@ struct CorrectUses: Codable, Keyedable {
     try anyShape <?> map["any"].polymorphic(.shapes)
     try anyShape <<? map["any"].polymorphic(.shapes)
     try anyShape ?>> map["any"].polymorphic(.shapes)
+    // Unmapped members, last: into a dictionary or an object, in each direction.
+    try extra <-> map.unmapped(at: "meta")
+    try extra <<- map.unmapped(at: "meta", KeyOptions(delimiter: "/"))
+    try extra ->> map.unmapped(at: "meta")
+    try extraObject <-> map.unmapped
+    try extraObject <<- map.unmapped
+    try extraObject ->> map.unmapped
   }
 }

@@ -105,6 +105,12 @@ final class ContainerDecodingBackend: DecodingBackend {
     return box.container.allKeys
   }
 
+  func unmappedMembers(in node: Int, excluding excluded: Set<String>) throws
+    -> [(name: String, value: JSONValue)]
+  {
+    try unmappedMembersByName(in: node, excluding: excluded)
+  }
+
   func rootDecoder() -> any Decoder {
     decoder
   }

@@ -31,6 +31,18 @@ final class DecodeRun: MappingRun {
     @exclusivity(unchecked) private var rootIsOpen = false
   #endif
 
+  #if DEBUG
+    /// The members of the mapped object its flat values read, noted for ``UnmappedMembers``
+    /// while the run records a plan or follows one that collects unmapped members; `nil`
+    /// otherwise.
+    private(set) var flatReads: MemberReads?
+  #else
+    /// The members of the mapped object its flat values read, noted for ``UnmappedMembers``
+    /// while the run records a plan or follows one that collects unmapped members; `nil`
+    /// otherwise.
+    @exclusivity(unchecked) private(set) var flatReads: MemberReads?
+  #endif
+
   /// A run that reads through `backend`, the containers of any decoder.
   init(containers backend: ContainerDecodingBackend, model: Any.Type) {
     self.backend = backend
@@ -85,6 +97,9 @@ final class DecodeRun: MappingRun {
       presence.removeAllForReuse()
     }
     rootIsOpen = false
+    if flatReads != nil {
+      flatReads = nil
+    }
     restartRun(model: model, plan: plan, recording: plan == nil, readsContext: readsContext)
     backend.prepare(for: follower.tree.base)
     if let debugContext {
@@ -345,7 +360,20 @@ final class DecodeRun: MappingRun {
   /// member it needs is missing or `null`, and when the mapped object itself is `null`; so `nil`
   /// encodes to nothing and decodes back to `nil`.
   private func decodeFlat<Value: Decodable>(_ type: Value.Type, required: Bool) throws -> Value? {
-    let decoder = backend.rootDecoder()
+    var decoder = backend.rootDecoder()
+    if follower.recorded != nil || follower.plan?.usesUnmapped == true {
+      // The members it reads are not unmapped (see ``UnmappedMembers``).
+      if let recording = MemberRecordingDecoder.recording(decoder) {
+        // A flat value inside a flat value: the reads go to the set of the one around it (they
+        // are reads of the same object), through the decoder it reads through, so that flat
+        // values nested thousands deep don't nest as many decoders.
+        flatReads = recording.reads
+      } else {
+        let reads = flatReads ?? MemberReads()
+        flatReads = reads
+        decoder = MemberRecordingDecoder(base: decoder, reads: reads)
+      }
+    }
     guard !required else { return try Value(from: decoder) }
     let presence = FoundValues()
     do {

@@ -60,6 +60,15 @@ protocol DecodingBackend: AnyObject {
   /// The members of the open object `node`, in the order the format lists them.
   func memberKeys(in node: Int) -> [PathKey]
 
+  /// The members of the open object `node` whose names are not in `excluded`, decoded as
+  /// ``JSONValue``s, the first of repeated names kept (see ``UnmappedMembers``).
+  ///
+  /// In the document's order when the backend knows it, otherwise in the order of the names.
+  ///
+  /// - Throws: The decoder's error for a member that fails to decode.
+  func unmappedMembers(in node: Int, excluding excluded: Set<String>) throws
+    -> [(name: String, value: JSONValue)]
+
   /// A decoder for the mapped object itself, for a value decoded from its members (a flat
   /// mapping).
   func rootDecoder() -> any Decoder

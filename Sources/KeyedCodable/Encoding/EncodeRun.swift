@@ -88,7 +88,7 @@ final class EncodeRun: MappingRun {
   #endif
   /// The node of the member that names the type of a polymorphic value, while this run writes
   /// one (see ``beginTypeMember(_:mappedByModel:)``), or `-1`.
-  private var typeMemberNode = -1
+  private(set) var typeMemberNode = -1
   /// The member that names the type, and whether the model maps it itself.
   private var typeMember: (member: TypeMember, mappedByModel: Bool)?
   /// The last value type ``isNone(_:)`` checked, and whether it is an `Optional`.
@@ -105,14 +105,14 @@ final class EncodeRun: MappingRun {
   /// Read once per run or per mapping; unchecked exclusivity in release builds only (see
   /// ``MappingRun``), as for the other state read on every run.
   #if DEBUG
-    private var defersWrites = false
+    private(set) var defersWrites = false
     /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast
     /// path: no key selection or explicit nulls send every mapping the general way.
     @usableFromInline private(set) var defersPlannedWrites = false
     /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
     private var deferredWrites: [DeferredWrite] = []
   #else
-    @exclusivity(unchecked) private var defersWrites = false
+    @exclusivity(unchecked) private(set) var defersWrites = false
     /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast
     /// path: no key selection or explicit nulls send every mapping the general way.
     @exclusivity(unchecked) @usableFromInline private(set) var defersPlannedWrites = false
@@ -533,7 +533,7 @@ final class EncodeRun: MappingRun {
   ///
   /// A plan is shared by all values of a model type; a model whose key paths vary from value to
   /// value leaves it. The plan is then marked unstable, and later encodes collect first.
-  private func absorbKeyPathsAfterLeavingThePlan() throws {
+  func absorbKeyPathsAfterLeavingThePlan() throws {
     guard follower.diverged, !absorbedKeyPaths, let keyPathCollector else { return }
     absorbedKeyPaths = true
     guard let collected = try keyPathCollector.pointee.collect() else { return }
@@ -657,7 +657,7 @@ final class EncodeRun: MappingRun {
 
   /// The name the registry wrote at `node` before the model's mappings ran, when `node` is the
   /// type member: a model that writes it too must write the same name.
-  private func typeNameWritten(at node: Int) -> String? {
+  func typeNameWritten(at node: Int) -> String? {
     guard node == typeMemberNode, let (member, mappedByModel) = typeMember, !mappedByModel
     else { return nil }
     return member.name

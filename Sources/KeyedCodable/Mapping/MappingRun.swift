@@ -64,6 +64,23 @@ class MappingRun {
     @exclusivity(unchecked) final private(set) var contextWritesExplicitNulls = false
   #endif
 
+  #if DEBUG
+    /// The ``UnmappedMembers`` mappings this run made.
+    ///
+    /// Checked when the run ends: no mapping after one of them may read a member of its object
+    /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
+    /// don't use them.
+    final var unmappedMarks: [UnmappedMark] = []
+  #else
+    /// The ``UnmappedMembers`` mappings this run made.
+    ///
+    /// Checked when the run ends: no mapping after one of them may read a member of its object
+    /// (see ``checkUnmappedOrder()``). Empty, and never looked at beyond that, for models that
+    /// don't use them. Read once per run: unchecked exclusivity in release builds, as the other
+    /// state of a run.
+    @exclusivity(unchecked) final var unmappedMarks: [UnmappedMark] = []
+  #endif
+
   /// Starts a run of `model`'s `map(map:)`.
   ///
   /// - Parameters:
@@ -110,6 +127,9 @@ class MappingRun {
       selectionUsed = []
     }
     contextWritesExplicitNulls = false
+    if !unmappedMarks.isEmpty {
+      unmappedMarks.removeAll()
+    }
     if debugContext != nil {
       debugContext = nil
     }
@@ -252,6 +272,14 @@ class MappingRun {
   private func complete() throws -> MappingPlan? {
     isFinished = true
     takesSlowPath = true
+    if !unmappedMarks.isEmpty {
+      do {
+        try checkUnmappedOrder()
+      } catch {
+        follower.finish(modelType: modelType, publishing: false)
+        throw error
+      }
+    }
     let plan = follower.finish(modelType: modelType, publishing: true)
     if let selection, let unused = selectionUsed.firstIndex(of: false) {
       throw MappingErrors.noted(

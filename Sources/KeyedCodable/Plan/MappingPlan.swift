@@ -32,6 +32,10 @@ final class MappingPlan: Sendable {
   /// (see ``EncodeRun``).
   let streamRanks: [Int]
 
+  /// Whether a mapping collects the members no other mapping reads (``KeyMap/unmapped``): its
+  /// decodes then note which members flat values read.
+  let usesUnmapped: Bool
+
   /// Whether the mappings come back to an object after leaving it (see ``streamRanks``).
   var revisits: Bool { !streamRanks.isEmpty }
 
@@ -44,6 +48,8 @@ final class MappingPlan: Sendable {
       index[entry.key] = position
     }
     entryIndex = index
+    let unmapped = ObjectIdentifier(UnmappedListing.self)
+    usesUnmapped = entries.contains { $0.valueType == unmapped }
     mayOverlap = Self.mayOverlap(entries, table)
     streamRanks = Self.streamRanks(entries, table)
   }

@@ -31,6 +31,14 @@ struct PlanFollower {
   var tree: NodeTree
   /// Whether a recording run stopped recording (see ``recordingLimit``).
   private var recordingCut = false
+  /// The positions of the plan's entries this run made before its last jump (see ``take(_:)``).
+  ///
+  /// One range per stretch of consecutive entries; the current stretch is
+  /// ``stretchStart``..<``cursor``. Only ``UnmappedMembers`` mappings read them (see
+  /// ``madeEntries(since:)``).
+  private(set) var madeStretches: [Range<Int>] = []
+  /// Where the current stretch of consecutive entries started.
+  private(set) var stretchStart = 0
 
   /// The most entries, and the most nodes, a recorded plan keeps.
   ///
@@ -72,6 +80,10 @@ struct PlanFollower {
       tree.restart(base: nil)
     }
     recordingCut = false
+    stretchStart = 0
+    if !madeStretches.isEmpty {
+      madeStretches.removeAll()
+    }
     if recording {
       recorded = []
       subscriptLimit = 0
@@ -150,6 +162,13 @@ struct PlanFollower {
   }
 
   mutating func take(_ position: Int) -> PlanEntry {
+    if position != cursor {
+      // The run jumps (a branch): the entries it made so far stay known, for `map.unmapped`.
+      if cursor > stretchStart {
+        madeStretches.append(stretchStart..<cursor)
+      }
+      stretchStart = position
+    }
     cursor = position + 1
     let entry = entries[position]
     record(entry)
@@ -242,6 +261,50 @@ struct PlanFollower {
     return node
   }
 
+  /// The node of the object whose unmapped members a ``UnmappedMembers`` mapping reads or
+  /// writes, and the position of its plan entry when the plan has one (recorded like the
+  /// other mappings, so that the JSON coder's write order knows it).
+  mutating func unmappedNode(_ name: String, _ options: KeyOptions) -> (node: Int, position: Int?) {
+    let marker = ObjectIdentifier(UnmappedListing.self)
+    if let entry = match(name, options, valueType: marker), case .container(let node) = entry.target
+    {
+      return (node, cursor - 1)
+    }
+    let parsed = ParsedKey(name, options: options)
+    let node = parsed.isFlat ? 0 : tree.node(at: parsed.segments)
+    record(
+      PlanEntry(
+        key: name, options: options, valueType: UnmappedListing.self,
+        target: .container(node: node)))
+    return (node, nil)
+  }
+
+  /// The positions of the plan's entries this run made, in stretches, from `snapshot` on (all
+  /// of them for a snapshot at the start).
+  func madeEntries(since snapshot: MadeSnapshot) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var first = true
+    for stretch in madeStretches.dropFirst(snapshot.stretches) {
+      let lower = first ? Swift.max(stretch.lowerBound, snapshot.cursor) : stretch.lowerBound
+      first = false
+      if lower < stretch.upperBound {
+        ranges.append(lower..<stretch.upperBound)
+      }
+    }
+    let lower = first ? Swift.max(stretchStart, snapshot.cursor) : stretchStart
+    if lower < cursor {
+      ranges.append(lower..<cursor)
+    }
+    return ranges
+  }
+
+  /// Where this run is in its mappings, for ``madeEntries(since:)``.
+  func snapshot(pendingKeys: Int) -> MadeSnapshot {
+    MadeSnapshot(
+      stretches: madeStretches.count, cursor: cursor, recorded: recorded?.count ?? 0,
+      pendingKeys: pendingKeys)
+  }
+
   /// The target of member `segments.last` of the object at the other segments.
   private mutating func valueTarget(_ segments: [String], lossy: Bool) -> MappingTarget {
     let parent = tree.node(at: segments.dropLast())
@@ -307,6 +370,25 @@ struct PlanFollower {
     }
     return made
   }
+}
+
+/// The type recorded for ``UnmappedMembers`` entries, which collect members instead of mapping
+/// a value.
+struct UnmappedListing {}
+
+/// A point in a run's mappings (see ``PlanFollower/madeEntries(since:)``).
+struct MadeSnapshot {
+  /// The number of closed stretches of plan entries.
+  var stretches: Int
+  /// The cursor.
+  var cursor: Int
+  /// The number of entries recorded.
+  var recorded: Int
+  /// The number of the run's pending keys.
+  var pendingKeys: Int
+
+  /// The start of a run.
+  static let start = MadeSnapshot(stretches: 0, cursor: 0, recorded: 0, pendingKeys: 0)
 }
 
 /// A plan entry that reads or writes a plain member, as the fast paths of the runs need it (see

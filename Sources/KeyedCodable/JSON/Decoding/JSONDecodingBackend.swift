@@ -268,6 +268,33 @@ final class JSONDecodingBackend: DecodingBackend {
     return keys
   }
 
+  /// Reads the members straight from the document, in its order (see
+  /// ``DecodingBackend/unmappedMembers(in:excluding:)``); through the keys, in the order of the
+  /// names, when a key strategy converts them.
+  func unmappedMembers(in node: Int, excluding excluded: Set<String>) throws
+    -> [(name: String, value: JSONValue)]
+  {
+    if convertsNames {
+      return try unmappedMembersByName(in: node, excluding: excluded)
+    }
+    let object = object(at: node)
+    guard object >= 0 else { return [] }
+    var members: [(name: String, value: JSONValue)] = []
+    var seen = Set<String>()
+    let checkRepeats = decoder.mayRepeatNames(in: object)
+    var entry = object &+ 1
+    let end = document.next(object)
+    while entry < end {
+      let name = JSONStrings.string(at: entry, in: document)
+      let value = entry &+ 1
+      if !checkRepeats || seen.insert(name).inserted, !excluded.contains(name) {
+        members.append((name, decoder.jsonValue(at: value)))
+      }
+      entry = document.next(value)
+    }
+    return members
+  }
+
   func rootDecoder() -> any Decoder {
     JSONSuperDecoder(decoder: decoder, entry: root, path: rootPath)
   }
