@@ -114,3 +114,26 @@ private func canonical(_ data: Data) throws -> String {
   #expect(text.utf8.count == 2 * 1_001)
   #expect(text.hasPrefix("[[[") && text.hasSuffix("]]]"))
 }
+
+/// A model that keeps the members it doesn't map.
+struct MappingOnlyServerObject: Codable, Keyedable, Equatable {
+  var name = ""
+  var extra: [String: JSONValue] = [:]
+
+  mutating func map(map: KeyMap) throws {
+    try name <-> map["profile.name"]
+    try extra <-> map.unmapped
+  }
+}
+
+@Test func mappingOnlyKeepsUnmappedMembersThroughARoundTrip() throws {
+  let json = #"{"profile":{"name":"Ada"},"revision":41,"sync":{"enabled":true,"peers":["a"]}}"#
+  var object = try JSONDecoder().decode(MappingOnlyServerObject.self, from: Data(json.utf8))
+  #expect(object.name == "Ada")
+  #expect(object.extra == ["revision": 41, "sync": ["enabled": true, "peers": ["a"]]])
+
+  object.name = "Grace"
+  #expect(
+    try canonical(try JSONEncoder().encode(object))
+      == #"{"profile":{"name":"Grace"},"revision":41,"sync":{"enabled":true,"peers":["a"]}}"#)
+}
