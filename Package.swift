@@ -16,7 +16,7 @@ let package = Package(
     .target(name: "KeyedCodable"),
     .target(
       name: "KeyedCodableMapping",
-      // The JSON coder's decoder and encoder; the parser, numbers and `JSONValue` stay, as
+      // The JSON coder's decoder, encoder and streams; the parser, numbers and `JSONValue` stay, as
       // error messages and values use them on every coder.
       exclude: [
         "JSON/Decoding",
@@ -25,6 +25,7 @@ let package = Package(
         "JSON/Encoding/JSONStreamEncoder+JSONValue.swift",
         "JSON/Encoding/JSONStreamEncoder.swift",
         "JSON/Encoding/KeyedJSONEncoder.swift",
+        "JSON/Streaming",
       ],
       swiftSettings: [.define("KEYED_CODABLE_MAPPING_ONLY")]
     ),

@@ -193,6 +193,11 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     try decode(type, from: data, configuration: C.decodingConfiguration)
   }
 
+  /// The options as they are now, for a decode that starts.
+  var currentOptions: Options {
+    state.withLock { $0 }
+  }
+
   /// Parses `input` and runs `body` with a decoder at the document's root, with this decoder's
   /// options; lets go of what the decoder kept for reuse when `body` returns.
   private func decoding<T>(

@@ -333,6 +333,11 @@ final class JSONWriter: JSONByteSink {
     }
   }
 
+  /// Forgets the bytes written, keeping the buffer.
+  func removeAll() {
+    count = 0
+  }
+
   /// The bytes written, as an array.
   var array: [UInt8] {
     Array(UnsafeBufferPointer(start: base, count: count))

@@ -215,7 +215,19 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   private func encoded<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
     throws -> Encoded
   {
-    let options = state.withLock { $0 }
+    try Self.encoded(value, as: type, reporting: original, options: currentOptions)
+  }
+
+  /// The options as they are now, for an encode that starts.
+  var currentOptions: Options {
+    state.withLock { $0 }
+  }
+
+  /// Encodes `value` with `options`; errors about the top-level value name `type` and carry
+  /// `original`.
+  static func encoded<T: Encodable>(
+    _ value: T, as type: Any.Type, reporting original: Any, options: Options
+  ) throws -> Encoded {
     let encoder = JSONStreamEncoder(options: options)
     defer { encoder.finish() }
     do {
@@ -227,7 +239,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
 
   /// A finished document: the stream's own buffer, or what Foundation's encoder made of a value
   /// the stream could not write.
-  private enum Encoded {
+  enum Encoded {
     case stream(JSONWriter)
     case foundation(Data)
 
@@ -236,6 +248,17 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
       switch self {
       case .stream(let output): output.takeData()
       case .foundation(let data): data
+      }
+    }
+
+    /// Calls `body` with the document's bytes.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+      -> Result
+    {
+      switch self {
+      case .stream(let output): try output.withBytes(body)
+      case .foundation(let data):
+        try data.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
       }
     }
 

@@ -106,6 +106,44 @@ final class JSONDocument {
     }
   }
 
+  /// Parses the values at `ranges` (start and end offsets, in pairs) of `source` as the
+  /// elements of one array: `[`, the values joined by commas, `]`. Used for a batch of the
+  /// elements of a streamed array or of the lines of JSON Lines (see ``JSONStreamEngine``); the
+  /// bytes are UTF-8, with no byte-order mark.
+  ///
+  /// - Throws: ``JSONSyntaxError`` (offsets in the joined text) when they are not valid JSON.
+  init(joining ranges: ArraySlice<Int>, of source: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+    var length = 2
+    var index = ranges.startIndex
+    while index < ranges.endIndex {
+      length &+= ranges[index &+ 1] &- ranges[index] &+ 1
+      index &+= 2
+    }
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Self.padding)
+    storage[0] = UInt8(ascii: "[")
+    var written = 1
+    index = ranges.startIndex
+    while index < ranges.endIndex {
+      if written > 1 {
+        storage[written] = UInt8(ascii: ",")
+        written &+= 1
+      }
+      let count = ranges[index &+ 1] &- ranges[index]
+      (storage + written).initialize(from: source + ranges[index], count: count)
+      written &+= count
+      index &+= 2
+    }
+    storage[written] = UInt8(ascii: "]")
+    written &+= 1
+    (storage + written).initialize(repeating: 0, count: length &- written &+ Self.padding)
+    count = written
+    bytes = storage
+    entryCapacity = Swift.max(16, written / 4)
+    tape = .allocate(capacity: entryCapacity * 2)
+    var scanner = JSONScanner(document: self)
+    try scanner.scan(skippingByteOrderMark: false)
+  }
+
   deinit {
     bytes.deallocate()
     tape.deallocate()
