@@ -106,8 +106,10 @@ final class JSONDocument {
     }
   }
 
-  /// Parses the values at `ranges` (start and end offsets, in pairs) of `source` as the
-  /// elements of one array: `[`, the values joined by commas, `]`. Used for a batch of the
+  /// Parses the values at `ranges` of `source` as the elements of one array.
+  ///
+  /// The array is `[`, the values joined by commas, `]`; `ranges` holds their start and end
+  /// offsets, in pairs. Used for a batch of the
   /// elements of a streamed array or of the lines of JSON Lines (see ``JSONStreamEngine``); the
   /// bytes are UTF-8, with no byte-order mark.
   ///

@@ -131,10 +131,10 @@ struct JSONStreamScanner {
 
   /// - Parameters:
   ///   - keys: The key path's segments; none for a top-level array.
+  ///   - comparesBytes: Whether an ASCII name without escapes is compared byte for byte.
   ///   - matchName: Compares a member name (with its escapes resolved) with key `level` of the
   ///     path, after the decoder's key conversion; called for names with escapes or outside
   ///     ASCII, or for every name when `comparesBytes` is `false`.
-  ///   - comparesBytes: Whether an ASCII name without escapes is compared byte for byte.
   init(
     keys: [String], comparesBytes: Bool,
     matchName: @escaping (_ name: String, _ level: Int) -> Bool
