@@ -29,7 +29,7 @@ public struct Example {
     [
       .quickStart, .coordinate, .inner, .flat, .optionalArrayElements, .allKeys, .keyOptions,
       .profiles, .requiredConfiguration, .videogameUpdate, .textColor, .shapes,
-      .jsonValue, .unmappedMembers,
+      .jsonValue, .unmappedMembers, .streaming,
     ]
   }
 

@@ -7,7 +7,7 @@ import Foundation
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
 //                                               dates,twitter,citm,canada,revisit,anyjson,memory,
-//                                               jsonvalue)
+//                                               stream,jsonvalue)
 //
 // Worst-case scaling (issue 19), separate from the scenarios above and never part of a plain
 // --quick run:
@@ -24,6 +24,11 @@ let arguments = CommandLine.arguments.dropFirst()
 
 if arguments.first == "--scaling-child" {
   runScalingChild(Array(arguments.dropFirst()))
+  exit(0)
+}
+
+if arguments.first == "--stream-child" {
+  try runStreamChild(Array(arguments.dropFirst()))
   exit(0)
 }
 
@@ -66,7 +71,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,revisit,anyjson,memory,jsonvalue]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -203,6 +208,11 @@ if !tsv, !scale.isEmpty {
     }
     print("  \(operation)  " + text.joined(separator: "  "))
   }
+}
+
+if wanted("stream") {
+  // Issue 22: a streamed export, written and read back, against the in-memory decode.
+  try runStreamScenario(records: quick ? 20_000 : 1_000_000, rounds: quick ? 1 : 3, tsv: tsv)
 }
 
 if wanted("memory") {
