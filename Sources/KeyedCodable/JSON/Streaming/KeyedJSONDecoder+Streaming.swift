@@ -148,7 +148,7 @@ extension KeyedJSONDecoder {
   /// The elements of the array at a key path of a JSON document that arrives as an
   /// asynchronous sequence of chunks (`Data`, `[UInt8]`), decoded one at a time.
   ///
-  /// See ``elements(of:at:from:keyOptions:context:)-(_,_,Bytes,_,_)``.
+  /// See ``elements(of:at:from:keyOptions:context:)``.
   ///
   /// - Parameters:
   ///   - type: The type of the elements.
@@ -346,8 +346,8 @@ extension JSONElementReader: Sequence {
 }
 
 /// The values of a streamed JSON array or of JSON Lines, decoded one at a time as their bytes
-/// arrive: made by ``KeyedJSONDecoder/elements(of:at:from:keyOptions:context:)-(_,_,Bytes,_,_)``
-/// and ``KeyedJSONDecoder/lines(of:from:lossy:context:)-(_,Bytes,_,_)``.
+/// arrive: made by ``KeyedJSONDecoder/elements(of:at:from:keyOptions:context:)``
+/// and ``KeyedJSONDecoder/lines(of:from:lossy:context:)``.
 ///
 /// ```swift
 /// for try await record in decoder.elements(of: Record.self, at: "data.items", fromChunks: chunks) {

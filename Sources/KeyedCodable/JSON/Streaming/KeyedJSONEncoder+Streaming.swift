@@ -46,7 +46,7 @@ extension KeyedJSONEncoder {
   /// Writes an asynchronous sequence of values as a JSON array to a file handle as the values
   /// arrive; optionally at a key path inside an envelope of objects.
   ///
-  /// See ``encodeArray(_:at:to:keyOptions:)-(Values,_,_,_)``. Each value is written as soon
+  /// See `encodeArray(_:at:to:keyOptions:)`. Each value is written as soon
   /// as it arrives, so a reader of the handle sees it at once; cancelling the task stops the
   /// writing with `CancellationError`, leaving an unfinished document.
   ///
@@ -82,7 +82,7 @@ extension KeyedJSONEncoder {
   ///
   /// Values are always compact (`.prettyPrinted` is ignored); the other formatting options
   /// and the strategies apply. Lines are written in batches, as in
-  /// ``encodeArray(_:at:to:keyOptions:)-(Values,_,_,_)``.
+  /// `encodeArray(_:at:to:keyOptions:)`.
   ///
   /// - Parameters:
   ///   - values: The values, in order.
@@ -110,7 +110,7 @@ extension KeyedJSONEncoder {
   /// Writes an asynchronous sequence of values as JSON Lines to a file handle as they arrive:
   /// each line is written as soon as its value arrives.
   ///
-  /// See ``encodeLines(_:to:)-(Values,_)``.
+  /// See `encodeLines(_:to:)`.
   ///
   /// - Parameters:
   ///   - values: The values, in order.
