@@ -739,6 +739,7 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
     print("options: \(input.options)\ndocument: \(input.documentText)")
   }
   // Every model fails the same way on a document that both decoders reject as invalid.
+  checkStreams(input)
   guard check(JSONAny.self, input) != .invalidJSON else { return 0 }
   checkJSONValue(input)
   check(KeyedPaths.self, input)
@@ -765,6 +766,90 @@ public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: In
     ]))
   check([String: [Int]].self, input, unorderedMembers: UnorderedMembers(dictionaries: [[]]))
   return 0
+}
+
+/// Streams (issue 22): the document as a streamed top-level array and as JSON Lines, fed in
+/// small chunks, gives what the in-memory decoder gives: the same elements (or values of each
+/// line), and an error exactly where the in-memory decoder refuses the document (or a line).
+func checkStreams(_ input: DifferentialInput) {
+  let bytes = Array(input.document)
+  // UTF-16 and UTF-32, which the in-memory decoder converts, are refused by streams.
+  if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] >= 0xFE { return }
+  let chunk = 1 + bytes.count % 7
+  func stream(lines: Bool) -> (values: [JSONValue], error: (any Error)?) {
+    let engine = JSONStreamEngine(
+      keyPath: lines ? nil : "", keyOptions: .default, lossy: false,
+      options: KeyedJSONDecoder.Options(), context: nil)
+    var values: [JSONValue] = []
+    var offset = 0
+    do {
+      while true {
+        switch try engine.next(JSONValue.self) {
+        case .value(let value):
+          values.append(value)
+        case .end:
+          return (values, nil)
+        case .needsInput:
+          if offset >= bytes.count {
+            engine.endInput()
+          } else {
+            let end = min(bytes.count, offset + chunk)
+            bytes[offset..<end].withUnsafeBytes { engine.append($0) }
+            offset = end
+          }
+        }
+      }
+    } catch {
+      return (values, error)
+    }
+  }
+  let whole = try? KeyedJSONDecoder().decode(JSONValue.self, from: input.document)
+  let streamed = stream(lines: false)
+  switch whole {
+  case .array(let elements)?:
+    guard streamed.error == nil, streamed.values == elements else {
+      violation(
+        "A streamed array differs from the document's: \(streamed.values) / \(elements), "
+          + "\(String(describing: streamed.error))", input)
+    }
+  case nil:
+    guard streamed.error != nil else {
+      violation("A stream accepted a document the decoder refuses: \(streamed.values)", input)
+    }
+  case .some:
+    guard case DecodingError.dataCorrupted? = streamed.error else { break }
+    violation("A stream refused a valid document that is not an array", input)
+  }
+  // JSON Lines: each line that isn't blank, read alone.
+  var expected: [JSONValue] = []
+  var failed = false
+  // A byte-order mark is skipped at the start of the document only.
+  let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+  for line in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+    // A line alone may be read as UTF-16 or after a byte-order mark; in a stream it is refused.
+    guard line.first != 0xEF, !line.contains(where: { $0 == 0 || $0 >= 0xFE }),
+      let value = try? KeyedJSONDecoder().decode(JSONValue.self, from: Data(line))
+    else {
+      failed = true
+      break
+    }
+    expected.append(value)
+  }
+  let lines = stream(lines: true)
+  if failed {
+    guard lines.error != nil, lines.values == expected else {
+      violation(
+        "JSON Lines accepted a line the decoder refuses, or lost the ones before it: "
+          + "\(lines.values) / \(expected)", input)
+    }
+  } else {
+    guard lines.error == nil, lines.values == expected else {
+      violation(
+        "JSON Lines differ from the lines read alone: \(lines.values) / \(expected), "
+          + "\(String(describing: lines.error))", input)
+    }
+  }
 }
 
 /// ``JSONValue`` on both decoders: KeyedJSONDecoder reads it whenever it reads the document as

@@ -109,12 +109,17 @@ final class JSONDocument {
   /// Parses the values at `ranges` of `source` as the elements of one array.
   ///
   /// The array is `[`, the values joined by commas, `]`; `ranges` holds their start and end
-  /// offsets, in pairs. Used for a batch of the
-  /// elements of a streamed array or of the lines of JSON Lines (see ``JSONStreamEngine``); the
-  /// bytes are UTF-8, with no byte-order mark.
+  /// offsets, in pairs. Used for a batch of the elements of a streamed array or of the lines of
+  /// JSON Lines (see ``JSONStreamEngine``); the bytes are UTF-8, with no byte-order mark.
   ///
+  /// - Parameters:
+  ///   - ranges: The start and end offsets of the values, in pairs.
+  ///   - source: The bytes the offsets are in.
+  ///   - depthLimit: The deepest nesting accepted, the array around the values included.
   /// - Throws: ``JSONSyntaxError`` (offsets in the joined text) when they are not valid JSON.
-  init(joining ranges: ArraySlice<Int>, of source: UnsafePointer<UInt8>) throws(JSONSyntaxError) {
+  init(
+    joining ranges: ArraySlice<Int>, of source: UnsafePointer<UInt8>, depthLimit: Int
+  ) throws(JSONSyntaxError) {
     var length = 2
     var index = ranges.startIndex
     while index < ranges.endIndex {
@@ -142,7 +147,7 @@ final class JSONDocument {
     bytes = storage
     entryCapacity = Swift.max(16, written / 4)
     tape = .allocate(capacity: entryCapacity * 2)
-    var scanner = JSONScanner(document: self)
+    var scanner = JSONScanner(document: self, depthLimit: depthLimit)
     try scanner.scan(skippingByteOrderMark: false)
   }
 

@@ -26,7 +26,12 @@ struct JSONScanner {
   /// The number of open containers.
   private var depth = 0
 
-  init(document: JSONDocument) {
+  /// The deepest nesting this scan accepts: ``maximumDepth`` unless the document is part of a
+  /// larger one (see ``JSONDocument/init(joining:of:depthLimit:)``).
+  private let depthLimit: Int
+
+  init(document: JSONDocument, depthLimit: Int = JSONScanner.maximumDepth) {
+    self.depthLimit = depthLimit
     self.document = document
     bytes = document.bytes
     end = document.count
@@ -114,7 +119,7 @@ struct JSONScanner {
   }
 
   private mutating func openContainer(_ kind: JSONKind) throws(JSONSyntaxError) {
-    guard depth < Self.maximumDepth else {
+    guard depth < depthLimit else {
       throw error(.tooDeep(limit: Self.maximumDepth))
     }
     let index = document.append(

@@ -37,6 +37,13 @@ final class JSONStreamEngine {
   private let isLossy: Bool
   /// The coding path of the streamed array.
   private let arrayPath: JSONCodingPath
+  /// The deepest nesting a batch accepts, its array included: the values may nest as deep as
+  /// the whole document could hold them (Foundation's 512 levels, counted from the document's
+  /// top: the streamed array's own level and the objects around it count; a line of JSON Lines
+  /// is a document of its own).
+  private var batchDepthLimit: Int {
+    isLines ? JSONScanner.maximumDepth &+ 1 : JSONScanner.maximumDepth &- keys.count
+  }
   /// The scanner of a streamed array; `nil` for JSON Lines.
   private var scanner: JSONStreamScanner?
   /// Whether the values are the lines of JSON Lines.
@@ -61,12 +68,12 @@ final class JSONStreamEngine {
 
   // MARK: Lines
 
-  /// Where the line counted up to starts, as an offset in the stream, its number, and the
-  /// buffer position counted up to.
-  private var lineCursor = 0
+  /// The line of the buffer's first byte, and where that line starts in the stream: kept up to
+  /// date as bytes are let go of, so that an error's line and column are counted from the
+  /// buffer's start. For JSON Lines, the line at ``position`` and where it starts.
   private var line = 1
   private var lineStart = 0
-  /// For JSON Lines: the line at ``position`` and the values read so far.
+  /// For JSON Lines: the values read so far.
   private var linesRead = 0
 
   // MARK: Values found, and the batch being decoded
@@ -103,7 +110,7 @@ final class JSONStreamEngine {
   ) {
     self.options = options
     self.context = context ?? MappingContext.current
-    capacity = Self.readSize * 2
+    capacity = 4096
     storage = .allocate(capacity: capacity)
     isLines = keyPath == nil
     guard let keyPath else {
@@ -192,7 +199,6 @@ final class JSONStreamEngine {
     sawInput = true
     if count >= 3, storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF {
       position = 3
-      lineCursor = 3
     }
   }
 
@@ -211,7 +217,6 @@ final class JSONStreamEngine {
     }
     count = kept
     position &-= keep
-    lineCursor &-= keep
     lineSearch = Swift.max(0, lineSearch &- keep)
     discarded &+= keep
     scanner?.shift(by: keep)
@@ -379,7 +384,7 @@ final class JSONStreamEngine {
   /// ends the batch before it, and its error is thrown after the values before it.
   private func makeBatch() {
     let found = pieces.count / 2
-    var document = try? JSONDocument(joining: pieces[...], of: storage)
+    var document = try? JSONDocument(joining: pieces[...], of: storage, depthLimit: batchDepthLimit)
     if let parsed = document, !Self.holds(parsed, pieces: pieces) {
       document = nil
     }
@@ -390,7 +395,7 @@ final class JSONStreamEngine {
       while bad < found {
         let piece = pieces[(bad &* 2)..<(bad &* 2 &+ 2)]
         do {
-          let alone = try JSONDocument(joining: piece, of: storage)
+          let alone = try JSONDocument(joining: piece, of: storage, depthLimit: batchDepthLimit)
           if let extra = Self.secondValue(in: alone) {
             // `1,2`: one piece, two values.
             failure = JSONSyntaxError(.trailingContent, offset: extra, line: 1, column: extra)
@@ -412,7 +417,9 @@ final class JSONStreamEngine {
         index: piecesBefore &+ badIndex, lineOfPiece: badIndex)
       finished = true
       document =
-        badIndex > 0 ? try? JSONDocument(joining: pieces[..<(badIndex &* 2)], of: storage) : nil
+        badIndex > 0
+        ? try? JSONDocument(
+          joining: pieces[..<(badIndex &* 2)], of: storage, depthLimit: batchDepthLimit) : nil
     }
     batchFirst = piecesBefore
     batchPlaces.removeAll(keepingCapacity: true)
@@ -470,27 +477,40 @@ final class JSONStreamEngine {
 
   // MARK: - Errors
 
-  /// The line and column of buffer position `offset`, counting lines from the last position
-  /// counted (positions are asked for in increasing order).
+  /// The line and column of buffer position `offset`, counted from the buffer's start (once per
+  /// error thrown).
   private func location(of offset: Int) -> (line: Int, column: Int) {
-    if offset >= lineCursor {
-      countLines(upTo: Swift.min(offset, count))
-    }
-    return (line, discarded &+ offset &- lineStart &+ 1)
+    let (lines, last) = Self.lineFeeds(in: storage, upTo: Swift.min(Swift.max(offset, 0), count))
+    let start = last.map { discarded &+ $0 &+ 1 } ?? lineStart
+    return (line &+ lines, discarded &+ offset &- start &+ 1)
   }
 
+  /// Moves the line of the buffer's start past the line feeds before `offset`, whose bytes are
+  /// let go of.
   private func countLines(upTo offset: Int) {
     // JSON Lines count their lines as they find them.
     guard !isLines else { return }
-    var index = Swift.max(lineCursor, 0)
-    while index < offset {
-      if storage[index] == 0x0A {
-        line &+= 1
-        lineStart = discarded &+ index &+ 1
-      }
-      index &+= 1
+    let (lines, last) = Self.lineFeeds(in: storage, upTo: offset)
+    line &+= lines
+    if let last {
+      lineStart = discarded &+ last &+ 1
     }
-    lineCursor = Swift.max(lineCursor, offset)
+  }
+
+  /// The number of line feeds in `bytes[..<end]`, and the position of the last one.
+  private static func lineFeeds(in bytes: UnsafeMutablePointer<UInt8>, upTo end: Int) -> (
+    count: Int, last: Int?
+  ) {
+    var lines = 0
+    var last: Int?
+    var index = 0
+    while index < end, let found = memchr(bytes + index, 0x0A, end &- index) {
+      let position = found.assumingMemoryBound(to: UInt8.self) - bytes
+      lines &+= 1
+      last = position
+      index = position &+ 1
+    }
+    return (lines, last)
   }
 
   /// The error of bytes that are not JSON, at buffer position `offset`.
