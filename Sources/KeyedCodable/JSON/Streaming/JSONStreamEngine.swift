@@ -68,9 +68,10 @@ final class JSONStreamEngine {
 
   // MARK: Lines
 
-  /// The line of the buffer's first byte, and where that line starts in the stream: kept up to
-  /// date as bytes are let go of, so that an error's line and column are counted from the
-  /// buffer's start. For JSON Lines, the line at ``position`` and where it starts.
+  /// The line of the buffer's first byte, and where that line starts in the stream.
+  ///
+  /// Kept up to date as bytes are let go of, so that an error's line and column are counted
+  /// from the buffer's start. For JSON Lines, the line at ``position`` and where it starts.
   private var line = 1
   private var lineStart = 0
   /// For JSON Lines: the values read so far.
