@@ -309,4 +309,26 @@ final class StreamedArrayTests: XCTestCase {
     XCTAssertEqual(values.values.map(\.id), Array(0..<2_000))
     XCTAssertEqual(values.values[7].name, big)
   }
+
+  func testLinesAndColumnsAcrossManyReads() throws {
+    var text = "[\n"
+    for index in 0..<100_000 {
+      text += "  \(index),\n"
+    }
+    let syntax = try temporaryFile(text + "  x\n]", self)
+    let (values, error) = readAll(
+      try KeyedJSONDecoder().elementReader(for: Int.self, contentsOf: syntax))
+    XCTAssertEqual(values.count, 100_000)
+    XCTAssertTrue(message(error).contains("at line 100002, column 3."), message(error))
+    XCTAssertEqual(pathText(error), "[100000]")
+    let decoding = try temporaryFile(text + "  \"x\"\n]", self)
+    let failure = readAll(
+      try KeyedJSONDecoder().elementReader(for: Int.self, contentsOf: decoding)
+    ).error
+    guard case DecodingError.typeMismatch? = failure else {
+      return XCTFail("expected typeMismatch, got \(String(describing: failure))")
+    }
+    XCTAssertTrue(
+      message(failure).hasSuffix("(in the element at line 100002, column 3)"), message(failure))
+  }
 }
