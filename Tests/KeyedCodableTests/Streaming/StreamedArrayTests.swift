@@ -331,4 +331,42 @@ final class StreamedArrayTests: XCTestCase {
     XCTAssertTrue(
       message(failure).hasSuffix("(in the element at line 100002, column 3)"), message(failure))
   }
+
+  func testFileHandlesOfPipesAsBytesArrive() async throws {
+    let pipe = Pipe()
+    let writer = pipe.fileHandleForWriting
+    let parts = [#"{"data":{"items":[{"id":1,"na"#, #"me":"a"},{"id":2,"name":"b"}"#, "]}}"]
+    let thread = Thread {
+      for part in parts {
+        writer.write(Data(part.utf8))
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+      try? writer.close()
+    }
+    thread.start()
+    let (values, error) = await readAll(
+      KeyedJSONDecoder().elements(
+        of: StreamRecord.self, at: "data.items", reading: pipe.fileHandleForReading))
+    XCTAssertNil(error)
+    XCTAssertEqual(values, [StreamRecord(id: 1, name: "a"), StreamRecord(id: 2, name: "b")])
+
+    let linesPipe = Pipe()
+    let linesWriter = linesPipe.fileHandleForWriting
+    let linesThread = Thread {
+      linesWriter.write(Data("1\n2".utf8))
+      Thread.sleep(forTimeInterval: 0.01)
+      linesWriter.write(Data("3\n".utf8))
+      try? linesWriter.close()
+    }
+    linesThread.start()
+    let lines = await readAll(
+      KeyedJSONDecoder().lines(of: Int.self, reading: linesPipe.fileHandleForReading))
+    XCTAssertEqual(lines.values, [1, 23])
+    let sync = Pipe()
+    sync.fileHandleForWriting.write(Data("[5,6]".utf8))
+    try sync.fileHandleForWriting.close()
+    let reader = KeyedJSONDecoder().elementReader(
+      for: Int.self, reading: sync.fileHandleForReading)
+    XCTAssertEqual(readAll(reader).values, [5, 6])
+  }
 }

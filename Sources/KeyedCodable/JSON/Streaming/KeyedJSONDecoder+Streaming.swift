@@ -193,6 +193,29 @@ extension KeyedJSONDecoder {
     }
   }
 
+  /// The elements of the array at a key path of a JSON document read from a file handle (a
+  /// file, a pipe, a socket), as an asynchronous sequence that stops when its task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the elements.
+  ///   - keyPath: The key path of the array.
+  ///   - handle: The handle to read from, until it ends; it stays open. Iterating again goes
+  ///     on from where the handle is.
+  ///   - keyOptions: How `keyPath` is read.
+  ///   - context: A context for every element.
+  /// - Returns: The elements.
+  public func elements<T: Decodable>(
+    of type: T.Type, at keyPath: String = "", reading handle: FileHandle,
+    keyOptions: KeyOptions = .default, context: MappingContext? = nil
+  ) -> JSONAsyncElements<T> {
+    JSONAsyncElements {
+      (
+        self.streamEngine(keyPath: keyPath, keyOptions: keyOptions, context: context),
+        JSONAsyncFileSource(handle: handle)
+      )
+    }
+  }
+
   /// The values of JSON Lines that arrive as an asynchronous sequence of bytes, decoded one at
   /// a time as the lines arrive.
   ///
@@ -232,6 +255,27 @@ extension KeyedJSONDecoder {
       (
         self.streamEngine(keyPath: nil, lossy: lossy, context: context),
         JSONAsyncChunkSource(chunks.makeAsyncIterator())
+      )
+    }
+  }
+
+  /// The values of JSON Lines read from a file handle, as an asynchronous sequence that stops
+  /// when its task is cancelled.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the values.
+  ///   - handle: The handle to read from, until it ends; it stays open.
+  ///   - lossy: Whether values that fail to decode are dropped and reported.
+  ///   - context: A context for every value.
+  /// - Returns: The values.
+  public func lines<T: Decodable>(
+    of type: T.Type, reading handle: FileHandle, lossy: Bool = false,
+    context: MappingContext? = nil
+  ) -> JSONAsyncElements<T> {
+    JSONAsyncElements {
+      (
+        self.streamEngine(keyPath: nil, lossy: lossy, context: context),
+        JSONAsyncFileSource(handle: handle)
       )
     }
   }
@@ -499,17 +543,22 @@ where Iterator.Element: DataProtocol {
   }
 }
 
-/// Bytes from a file, opened on the first read.
+/// Bytes from a file, opened on the first read, or from a file handle.
 final class JSONAsyncFileSource: JSONAsyncSource {
-  private let url: URL
+  private let url: URL?
   private var file: JSONFileSource?
 
   init(url: URL) {
     self.url = url
   }
 
+  init(handle: FileHandle) {
+    url = nil
+    file = JSONFileSource(handle: handle, closes: false)
+  }
+
   func read(into engine: JSONStreamEngine) async throws {
-    if file == nil {
+    if file == nil, let url {
       file = JSONFileSource(handle: try FileHandle(forReadingFrom: url), closes: true)
     }
     try file?.read(into: engine)
