@@ -113,12 +113,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     @exclusivity(unchecked) private var typeKinds = TypeKinds()
   #endif
 
-  init(options: KeyedJSONEncoder.Options) {
+  init(options: KeyedJSONEncoder.Options, capacity: Int = 1024) {
     self.options = options
     userInfo = options.userInfo
     writer = JSONWriter(
       prettyPrinted: options.outputFormatting.contains(.prettyPrinted),
-      escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes), capacity: 1024)
+      escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes),
+      capacity: capacity)
     sortsKeys = options.outputFormatting.contains(.sortedKeys)
     prettyPrinted = options.outputFormatting.contains(.prettyPrinted)
     if case .useDefaultKeys = options.keyEncodingStrategy {

@@ -346,6 +346,14 @@ final class JSONWriter: JSONByteSink {
   /// The bytes written, as `Data` that takes over the buffer; the buffer is empty afterwards.
   func takeData() -> Data {
     guard count > 0 else { return Data() }
+    if capacity &- count > 65536, capacity > 2 &* count {
+      // A first buffer made for larger documents: the data keeps only what it needs.
+      let fitted = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+      fitted.initialize(from: base, count: count)
+      base.deallocate()
+      base = fitted
+      capacity = count
+    }
     let data = Data(
       bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     capacity = 16

@@ -111,9 +111,29 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     var nonConformingFloatEncodingStrategy = NonConformingFloatEncodingStrategy.throw
     var keyEncodingStrategy = KeyEncodingStrategy.useDefaultKeys
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The size of the last document this encoder wrote that didn't fit the writer's first
+    /// buffer, so the next one starts with a buffer of that size instead of growing to it
+    /// (see ``KeyedJSONEncoder/noteOutputSize(_:hint:)``).
+    var outputSizeHint = 0
   }
 
   private let state = Locked(Options())
+
+  /// The first buffer of a writer: the size of the documents this encoder writes, at least
+  /// 1 KiB and at most 4 MiB.
+  static func firstCapacity(hint: Int) -> Int {
+    Swift.min(Swift.max(hint, 1024), 4 << 20)
+  }
+
+  /// Remembers the size of a document written with a first buffer made for `hint` bytes, when
+  /// the buffer had to grow or was four times too large: so an encoder that writes documents
+  /// of one size doesn't grow its buffer step by step (doubling from 1 KiB, each step a copy)
+  /// for every one, and touches its lock again only when the size changes.
+  private func noteOutputSize(_ size: Int, hint: Int) {
+    let capacity = Self.firstCapacity(hint: hint)
+    guard size > capacity || (hint > 1024 && size < capacity / 4) else { return }
+    state.withLock { $0.outputSizeHint = size }
+  }
 
   /// Creates an encoder with the default options.
   public init() {}
@@ -215,7 +235,12 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   private func encoded<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
     throws -> Encoded
   {
-    try Self.encoded(value, as: type, reporting: original, options: currentOptions)
+    let options = currentOptions
+    let encoded = try Self.encoded(value, as: type, reporting: original, options: options)
+    if case .stream(let writer) = encoded {
+      noteOutputSize(writer.count, hint: options.outputSizeHint)
+    }
+    return encoded
   }
 
   /// The options as they are now, for an encode that starts.
@@ -228,7 +253,8 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   static func encoded<T: Encodable>(
     _ value: T, as type: Any.Type, reporting original: Any, options: Options
   ) throws -> Encoded {
-    let encoder = JSONStreamEncoder(options: options)
+    let encoder = JSONStreamEncoder(
+      options: options, capacity: firstCapacity(hint: options.outputSizeHint))
     defer { encoder.finish() }
     do {
       return .stream(try encoder.encodeRoot(value, as: type, reporting: original))
