@@ -369,4 +369,31 @@ final class StreamedArrayTests: XCTestCase {
       for: Int.self, reading: sync.fileHandleForReading)
     XCTAssertEqual(readAll(reader).values, [5, 6])
   }
+
+  func testNestingIsLimitedAsInTheInMemoryDecoder() throws {
+    // 512 levels in all are read, 513 refused, also inside an element, as soon as it opens.
+    func levels(_ total: Int, keyPath: String, prefix: String, suffix: String) throws -> (
+      [JSONValue], (any Error)?
+    ) {
+      let inner = total - prefix.filter { $0 == "[" || $0 == "{" }.count
+      let text =
+        prefix + String(repeating: "[", count: inner) + String(repeating: "]", count: inner)
+        + suffix
+      let url = try temporaryFile(text, self)
+      return readAll(
+        try KeyedJSONDecoder().elementReader(
+          for: JSONValue.self, at: keyPath, contentsOf: url))
+    }
+    for (keyPath, prefix, suffix) in [("", "[", "]"), ("a.b", #"{"a":{"b":["#, "]}}")] {
+      let fits = try levels(512, keyPath: keyPath, prefix: prefix, suffix: suffix)
+      XCTAssertNil(fits.1, keyPath)
+      XCTAssertEqual(fits.0.count, 1, keyPath)
+      let deep = try levels(513, keyPath: keyPath, prefix: prefix, suffix: suffix)
+      XCTAssertTrue(message(deep.1).contains("More than 512 levels"), message(deep.1))
+    }
+    let open = try temporaryFile("[" + String(repeating: "[", count: 100_000), self)
+    let error = readAll(try KeyedJSONDecoder().elementReader(for: JSONValue.self, contentsOf: open))
+      .1
+    XCTAssertTrue(message(error).contains("line 1, column 513"), message(error))
+  }
 }

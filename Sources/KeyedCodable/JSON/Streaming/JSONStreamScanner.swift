@@ -208,6 +208,11 @@ struct JSONStreamScanner {
           i &+= 1
         case UInt8(ascii: "["), UInt8(ascii: "{"):
           elementDepth &+= 1
+          // Refused here rather than once the element is whole: an element that only opens
+          // brackets would otherwise be held until the input ends.
+          guard elementDepth &+ keys.count &+ 1 <= JSONScanner.maximumDepth else {
+            throw .syntax(.tooDeep(limit: JSONScanner.maximumDepth), offset: i)
+          }
           i &+= 1
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
           if elementDepth == 0 {

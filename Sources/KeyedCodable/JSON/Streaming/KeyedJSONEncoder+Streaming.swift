@@ -30,17 +30,7 @@ extension KeyedJSONEncoder {
     let writer = JSONStreamWriter(
       options: currentOptions, keyPath: keyPath, keyOptions: keyOptions,
       output: JSONFileOutput(handle: handle))
-    var batch: [Values.Element] = []
-    batch.reserveCapacity(writer.batchSize)
-    for value in values {
-      batch.append(value)
-      if batch.count >= writer.batchSize {
-        try writer.write(batch)
-        batch.removeAll(keepingCapacity: true)
-      }
-    }
-    try writer.write(batch)
-    try writer.finish()
+    try writer.writeAll(values)
   }
 
   /// Writes an asynchronous sequence of values as a JSON array to a file handle as the values
@@ -64,13 +54,7 @@ extension KeyedJSONEncoder {
     let writer = JSONStreamWriter(
       options: currentOptions, keyPath: keyPath, keyOptions: keyOptions,
       output: JSONFileOutput(handle: handle))
-    for try await value in values {
-      try Task.checkCancellation()
-      try writer.write(CollectionOfOne(value))
-      try writer.flush()
-    }
-    try Task.checkCancellation()
-    try writer.finish()
+    try await writer.writeAll(values)
   }
 
   /// Writes a sequence of values as JSON Lines (one compact value per line, each line ending
@@ -94,17 +78,7 @@ extension KeyedJSONEncoder {
     let writer = JSONStreamWriter(
       options: currentOptions, keyPath: nil, keyOptions: .default,
       output: JSONFileOutput(handle: handle))
-    var batch: [Values.Element] = []
-    batch.reserveCapacity(writer.batchSize)
-    for value in values {
-      batch.append(value)
-      if batch.count >= writer.batchSize {
-        try writer.write(batch)
-        batch.removeAll(keepingCapacity: true)
-      }
-    }
-    try writer.write(batch)
-    try writer.finish()
+    try writer.writeAll(values)
   }
 
   /// Writes an asynchronous sequence of values as JSON Lines to a file handle as they arrive:
@@ -123,13 +97,7 @@ extension KeyedJSONEncoder {
     let writer = JSONStreamWriter(
       options: currentOptions, keyPath: nil, keyOptions: .default,
       output: JSONFileOutput(handle: handle))
-    for try await value in values {
-      try Task.checkCancellation()
-      try writer.write(CollectionOfOne(value))
-      try writer.flush()
-    }
-    try Task.checkCancellation()
-    try writer.finish()
+    try await writer.writeAll(values)
   }
 }
 
@@ -251,6 +219,34 @@ final class JSONStreamWriter<Output: JSONStreamOutput> {
     if writer.count >= Self.flushSize {
       try flush()
     }
+  }
+
+  /// Encodes and writes all of `values` in batches, then finishes the document.
+  func writeAll<Values: Sequence>(_ values: Values) throws where Values.Element: Encodable {
+    var batch: [Values.Element] = []
+    batch.reserveCapacity(batchSize)
+    for value in values {
+      batch.append(value)
+      if batch.count >= batchSize {
+        try write(batch)
+        batch.removeAll(keepingCapacity: true)
+      }
+    }
+    try write(batch)
+    try finish()
+  }
+
+  /// Encodes and writes each of `values` as it arrives, then finishes the document; stops with
+  /// `CancellationError` when the task is cancelled.
+  func writeAll<Values: AsyncSequence>(_ values: Values) async throws
+  where Values.Element: Encodable {
+    for try await value in values {
+      try Task.checkCancellation()
+      try write(CollectionOfOne(value))
+      try flush()
+    }
+    try Task.checkCancellation()
+    try finish()
   }
 
   /// Closes the array and its envelope, and writes what is left.
