@@ -63,18 +63,8 @@ struct ErrorNote: Error, CustomStringConvertible {
         underlying: underlying)
     }
     switch error {
-    case DecodingError.keyNotFound(let key, let context):
-      guard let context = noted(context) else { return error }
-      return DecodingError.keyNotFound(key, context)
-    case DecodingError.valueNotFound(let type, let context):
-      guard let context = noted(context) else { return error }
-      return DecodingError.valueNotFound(type, context)
-    case DecodingError.typeMismatch(let type, let context):
-      guard let context = noted(context) else { return error }
-      return DecodingError.typeMismatch(type, context)
-    case DecodingError.dataCorrupted(let context):
-      guard let context = noted(context) else { return error }
-      return DecodingError.dataCorrupted(context)
+    case let decodingError as DecodingError:
+      return decodingError.withContext(noted)
     case EncodingError.invalidValue(let value, let context):
       guard !(context.underlyingError is ErrorNote) else { return error }
       return EncodingError.invalidValue(

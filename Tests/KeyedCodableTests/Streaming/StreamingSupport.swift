@@ -37,7 +37,7 @@ func temporaryFile(_ data: Data, _ test: XCTestCase) throws -> URL {
 func temporaryOutput(_ test: XCTestCase) throws -> (URL, FileHandle) {
   let url = FileManager.default.temporaryDirectory
     .appendingPathComponent("keyed-stream-out-\(UUID().uuidString).json")
-  FileManager.default.createFile(atPath: url.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: url.path, contents: nil)
   let handle = try FileHandle(forWritingTo: url)
   test.addTeardownBlock {
     try? handle.close()

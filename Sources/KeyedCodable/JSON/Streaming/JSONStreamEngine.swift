@@ -595,22 +595,10 @@ final class JSONStreamEngine {
 extension DecodingError {
   /// The same error, with `text` added to its description.
   func appendingToDescription(_ text: String) -> DecodingError {
-    func extended(_ context: Context) -> Context {
+    withContext { context in
       .init(
         codingPath: context.codingPath, debugDescription: context.debugDescription + text,
         underlyingError: context.underlyingError)
-    }
-    switch self {
-    case .typeMismatch(let type, let context):
-      return .typeMismatch(type, extended(context))
-    case .valueNotFound(let type, let context):
-      return .valueNotFound(type, extended(context))
-    case .keyNotFound(let key, let context):
-      return .keyNotFound(key, extended(context))
-    case .dataCorrupted(let context):
-      return .dataCorrupted(extended(context))
-    @unknown default:
-      return self
     }
   }
 }

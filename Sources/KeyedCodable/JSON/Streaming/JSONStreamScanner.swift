@@ -81,7 +81,9 @@ struct JSONStreamScanner {
 
   /// The key path's segments, as UTF-8; empty for the top-level array.
   private let keys: [[UInt8]]
-  /// Whether member names are compared as decoded strings after a key conversion.
+  /// Whether an ASCII member name without escapes is compared with a key byte for byte.
+  private let comparesBytes: Bool
+  /// Compares a decoded member name with key `level` of the path, after the key conversion.
   private let matchName: (_ name: String, _ level: Int) -> Bool
   /// The longest member name recorded for a comparison: a longer name matches no key.
   private let nameLimit: Int
@@ -144,8 +146,6 @@ struct JSONStreamScanner {
     self.matchName = matchName
     nameLimit = Swift.max(4096, 8 * (self.keys.map(\.count).max() ?? 0))
   }
-
-  private let comparesBytes: Bool
 
   /// Whether the scan is inside the streamed array.
   var isInsideArray: Bool {
