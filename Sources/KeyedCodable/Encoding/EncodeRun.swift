@@ -110,27 +110,50 @@ final class EncodeRun: MappingRun {
     /// path: no key selection or explicit nulls send every mapping the general way.
     @usableFromInline private(set) var defersPlannedWrites = false
     /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
-    private var deferredWrites: [DeferredWrite] = []
+    private var deferredWrites: [DeferredValue] = []
+    /// The order to write ``deferredWrites`` in: their ranks and places, in rank order while
+    /// ``deferredOrderIsSorted`` (see ``hold(_:at:)``).
+    private var deferredOrder: [HeldPlace] = []
+    /// Whether ``deferredOrder`` is in rank order.
+    private var deferredOrderIsSorted = true
   #else
     @exclusivity(unchecked) private(set) var defersWrites = false
     /// Whether a run that ``defersWrites`` holds the members its plan resolved on the fast
     /// path: no key selection or explicit nulls send every mapping the general way.
     @exclusivity(unchecked) @usableFromInline private(set) var defersPlannedWrites = false
     /// The writes a run that ``defersWrites`` holds until ``writeDeferred()``.
-    @exclusivity(unchecked) private var deferredWrites: [DeferredWrite] = []
+    @exclusivity(unchecked) private var deferredWrites: [DeferredValue] = []
+    /// The order to write ``deferredWrites`` in: their ranks and places, in rank order while
+    /// ``deferredOrderIsSorted`` (see ``hold(_:at:)``).
+    @exclusivity(unchecked) private var deferredOrder: [HeldPlace] = []
+    /// Whether ``deferredOrder`` is in rank order.
+    @exclusivity(unchecked) private var deferredOrderIsSorted = true
   #endif
 
-  /// A write held until `map(map:)` returns.
-  private struct DeferredWrite {
-    /// Where it goes in the order of the plan's ``MappingPlan/streamRanks``.
+  /// Where a held write goes: its rank in the plan's ``MappingPlan/streamRanks`` (writes of
+  /// equal rank keep the order they were held in), and its place in ``deferredWrites``.
+  private struct HeldPlace {
     let rank: Int
-    /// Its place among the run's held writes, which orders writes of equal rank.
-    let sequence: Int
-    /// The mapping, for its key in errors and in conflicts.
-    let mapping: Mapping
-    /// Writes the value.
-    let write: (EncodeRun) throws -> Void
+    let index: Int
   }
+
+  /// The value of a held write: a standard scalar of a member the plan resolved is kept as it
+  /// is, with no closure to allocate and no mapping to retain (its mapping is the plan's entry
+  /// in ``heldMap``); anything else as its mapping and the closure that writes it.
+  private enum DeferredValue {
+    case string(String, PlainMember)
+    case int(Int, PlainMember)
+    case double(Double, PlainMember)
+    case bool(Bool, PlainMember)
+    case other(Mapping, (EncodeRun) throws -> Void)
+  }
+
+  /// The plan's ``MappingPlan/streamRanks``, for a run that ``defersWrites``.
+  private var heldRanks: [Int] = []
+
+  /// The key map of the run's held scalars (see ``DeferredValue``), from the hold of the first
+  /// one to ``writeDeferred()``.
+  private var heldMap: KeyMap?
 
   /// The `userInfo` of the underlying encoder, asked for when a mapping reads it: coders such
   /// as `JSONEncoder` make a new dictionary on every call.
@@ -179,6 +202,7 @@ final class EncodeRun: MappingRun {
       defersPlannedWrites = defersWrites && !takesSlowPath
       if defersWrites {
         takesSlowPath = true
+        heldRanks = plan?.streamRanks ?? []
       }
     }
   #endif
@@ -247,9 +271,7 @@ final class EncodeRun: MappingRun {
       states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
     }
     backend?.prepare(for: follower.tree.base)
-    if !deferredWrites.isEmpty {
-      deferredWrites.removeAll(keepingCapacity: deferredWrites.count <= 64)
-    }
+    discardDeferredWrites()
     #if !KEYED_CODABLE_MAPPING_ONLY
       noteRevisits(plan)
     #endif
@@ -319,16 +341,64 @@ final class EncodeRun: MappingRun {
   /// Holds the write of a member the plan resolved (see ``defersWrites``).
   @inlinable
   func deferPlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, _ mapping: Mapping) {
+    if Value.self == String.self {
+      return deferScalar(string: reinterpret(value, as: String.self), member, mapping)
+    } else if Value.self == Int.self {
+      return deferScalar(int: reinterpret(value, as: Int.self), member, mapping)
+    } else if Value.self == Double.self {
+      return deferScalar(double: reinterpret(value, as: Double.self), member, mapping)
+    } else if Value.self == Bool.self {
+      return deferScalar(bool: reinterpret(value, as: Bool.self), member, mapping)
+    }
     deferWrite(mapping) { run in
-      #if !KEYED_CODABLE_MAPPING_ONLY
-        if let json = run.json, !run.recordsWrites, member.node < run.states.count,
-          run.states[member.node] == .empty, try json.encodePlanned(value, member, in: run)
-        {
-          return
-        }
-      #endif
+      if try run.writePlanned(value, member) { return }
       try run.encodeMapping(value, mapping)
     }
+  }
+
+  /// Writes a held member the plan resolved on the backend's fast path.
+  ///
+  /// - Returns: Whether it was written; `false` when it must take the general path.
+  @usableFromInline
+  func writePlanned<Value: Encodable>(_ value: Value, _ member: PlainMember) throws -> Bool {
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json, !recordsWrites, member.node < states.count, states[member.node] == .empty {
+        return try json.encodePlanned(value, member, in: self)
+      }
+    #endif
+    return false
+  }
+
+  /// Holds a `String` member the plan resolved.
+  @usableFromInline
+  func deferScalar(string value: String, _ member: PlainMember, _ mapping: Mapping) {
+    holdScalar(.string(value, member), mapping)
+  }
+
+  /// Holds an `Int` member the plan resolved.
+  @usableFromInline
+  func deferScalar(int value: Int, _ member: PlainMember, _ mapping: Mapping) {
+    holdScalar(.int(value, member), mapping)
+  }
+
+  /// Holds a `Double` member the plan resolved.
+  @usableFromInline
+  func deferScalar(double value: Double, _ member: PlainMember, _ mapping: Mapping) {
+    holdScalar(.double(value, member), mapping)
+  }
+
+  /// Holds a `Bool` member the plan resolved.
+  @usableFromInline
+  func deferScalar(bool value: Bool, _ member: PlainMember, _ mapping: Mapping) {
+    holdScalar(.bool(value, member), mapping)
+  }
+
+  /// Holds a scalar of a plain `mapping` of the plan (see ``DeferredValue``).
+  private func holdScalar(_ value: DeferredValue, _ mapping: Mapping) {
+    if heldMap !== mapping.map {
+      heldMap = mapping.map
+    }
+    hold(value, at: mapping.reference)
   }
 
   /// `error`, thrown while `mapping` wrote its value, with a note naming the model and the
@@ -407,20 +477,45 @@ final class EncodeRun: MappingRun {
   /// Holds the write of `mapping` until `map(map:)` returns (see ``defersWrites``).
   @usableFromInline
   func deferWrite(_ mapping: Mapping, _ write: @escaping (EncodeRun) throws -> Void) {
-    let position = mapping.reference
-    let ranks = follower.plan?.streamRanks ?? []
+    hold(.other(mapping, write), at: mapping.reference)
+  }
+
+  /// Adds `value`, of the mapping at `position`, to the held writes.
+  ///
+  /// While they are few, the writes are kept in rank order: a write goes after those of its
+  /// rank or lower, so a map that follows the plan's order only appends. Beyond
+  /// ``sortedHoldLimit`` writes, the others are appended and ``writeDeferred()`` sorts them, so
+  /// that no map is quadratic in the writes it holds.
+  private func hold(_ value: DeferredValue, at position: Int) {
     // A mapping the plan doesn't know goes after those it does, in mapping order.
     let rank =
-      position >= 0 && position < ranks.count && !follower.diverged ? ranks[position] : Int.max
-    deferredWrites.append(
-      DeferredWrite(rank: rank, sequence: deferredWrites.count, mapping: mapping, write: write))
+      position >= 0 && position < heldRanks.count && !follower.diverged
+      ? heldRanks[position] : Int.max
+    var count = deferredOrder.count
+    deferredOrder.append(HeldPlace(rank: rank, index: deferredWrites.count))
+    deferredWrites.append(value)
+    guard count > 0, deferredOrder[count &- 1].rank > rank else { return }
+    guard count < Self.sortedHoldLimit else {
+      deferredOrderIsSorted = false
+      return
+    }
+    while count > 0, deferredOrder[count &- 1].rank > rank {
+      deferredOrder.swapAt(count, count &- 1)
+      count &-= 1
+    }
   }
+
+  /// The number of held writes kept in order as they come (see ``hold(_:at:)``).
+  private static let sortedHoldLimit = 32
 
   /// Forgets the writes a run held back and never wrote, because it threw first.
   func discardDeferredWrites() {
     if !deferredWrites.isEmpty {
-      deferredWrites.removeAll()
+      deferredWrites.removeAll(keepingCapacity: deferredWrites.count <= 64)
+      deferredOrder.removeAll(keepingCapacity: deferredOrder.count <= 64)
     }
+    deferredOrderIsSorted = true
+    heldMap = nil
   }
 
   /// Writes what the run held back (see ``defersWrites``).
@@ -434,16 +529,23 @@ final class EncodeRun: MappingRun {
     guard !deferredWrites.isEmpty else { return }
     // The list is taken out while it is written (a write may defer nothing, but must not see
     // it), and put back empty with its storage for the next run.
-    var writes: [DeferredWrite] = []
+    var writes: [DeferredValue] = []
+    var order: [HeldPlace] = []
     swap(&writes, &deferredWrites)
+    swap(&order, &deferredOrder)
     defer {
       writes.removeAll(keepingCapacity: writes.capacity <= 64)
+      order.removeAll(keepingCapacity: order.capacity <= 64)
       if deferredWrites.isEmpty {
         swap(&writes, &deferredWrites)
+        swap(&order, &deferredOrder)
       }
     }
-    // Stable: writes of equal rank (mappings the plan doesn't know) keep their order.
-    writes.sort { ($0.rank, $0.sequence) < ($1.rank, $1.sequence) }
+    if !deferredOrderIsSorted {
+      // Stable: writes of equal rank (mappings the plan doesn't know) keep their order.
+      order.sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
+      deferredOrderIsSorted = true
+    }
     let planned = defersPlannedWrites
     defersWrites = false
     defersPlannedWrites = false
@@ -451,12 +553,38 @@ final class EncodeRun: MappingRun {
       defersWrites = true
       defersPlannedWrites = planned
     }
-    for pending in writes {
-      do {
-        try pending.write(self)
-      } catch {
-        throw failure(error, of: pending.mapping)
+    defer { heldMap = nil }
+    for place in order where place.index < writes.count {
+      switch writes[place.index] {
+      case .string(let value, let member): try writeHeld(value, member)
+      case .int(let value, let member): try writeHeld(value, member)
+      case .double(let value, let member): try writeHeld(value, member)
+      case .bool(let value, let member): try writeHeld(value, member)
+      case .other(let mapping, let write):
+        do {
+          try write(self)
+        } catch {
+          throw failure(error, of: mapping)
+        }
       }
+    }
+  }
+
+  /// Writes a held scalar on the fast path, or as its mapping would.
+  private func writeHeld<Value: Encodable>(_ value: Value, _ member: PlainMember) throws {
+    do {
+      if try writePlanned(value, member) { return }
+      guard let map = heldMap else {
+        throw EncodingError.invalidValue(
+          value,
+          EncodingError.Context(
+            codingPath: [], debugDescription: "The mapping of a held value was lost."))
+      }
+      try encodeMapping(value, Mapping(map: map, entryAt: member.position))
+    } catch {
+      let entries = follower.entries
+      let key = member.position < entries.count ? entries[member.position].key : ""
+      throw MappingErrors.noted(error, model: model, expected: nil, keyPath: key)
     }
   }
 

@@ -73,6 +73,86 @@ struct RevisitingKeyPathsTests {
         == "[" + Array(repeating: Self.grouped, count: 3).joined(separator: ",") + "]")
   }
 
+  /// Every kind of held value: the standard scalars held as they are, and the others (an
+  /// array, a nested model, a transformed value, a nil optional) held as closures.
+  struct Mixed: Codable, Keyedable, Equatable {
+    var flag = true
+    var count = 3
+    var ratio = 0.5
+    var title = "t\u{E9}\"x"
+    var list = [1, 2]
+    var nested = Ticket()
+    var missing: Int?
+    var small: Int8 = -4
+    var day = Date(timeIntervalSince1970: 86_400)
+
+    mutating func map(map: KeyMap) throws {
+      try flag <-> map["a.flag"]
+      try count <-> map["b.count"]
+      try ratio <-> map["a.ratio"]
+      try list <-> map["b.list"]
+      try title <-> map["a.inner.title"]
+      try nested <-> map["c"]
+      try missing <-> map["a.missing"]
+      try small <-> map["b.small"]
+      try day <-> map["a.day"].using(.unixSeconds)
+    }
+  }
+
+  @Test func everyKindOfHeldValueIsWrittenInItsPlace() throws {
+    var mixed = Mixed()
+    mixed.nested = Self.issue
+    let text = String(decoding: try KeyedJSONEncoder().encode(mixed), as: UTF8.self)
+    #expect(
+      text
+        == #"{"a":{"flag":true,"ratio":0.5,"inner":{"title":"t\#u{E9}\"x"},"day":86400},"#
+        + #""b":{"count":3,"list":[1,2],"small":-4},"c":"# + Self.grouped + "}")
+    #expect(try KeyedJSONDecoder().decode(Mixed.self, from: Data(text.utf8)) == mixed)
+  }
+
+  /// 40 mappings alternating between two objects: past the first writes, the held writes are
+  /// sorted once when `map(map:)` returns instead of kept in order as they come.
+  struct Alternating: Codable, Keyedable, Equatable {
+    var values = (0..<40).map { $0 }
+    var names = (0..<40).map { "n\($0)" }
+
+    mutating func map(map: KeyMap) throws {
+      for index in 0..<40 {
+        let object = index % 2 == 0 ? "even" : "odd"
+        try values[index] <-> map["\(object).v\(index)"]
+        try names[index] <-> map["\(object == "even" ? "odd" : "even").s\(index)"]
+      }
+    }
+  }
+
+  @Test func manyHeldWritesKeepTheOrderOfTheirObjects() throws {
+    var model = Alternating()
+    model.values = model.values.map { $0 * 3 }
+    // "even" is reached first: its members in mapping order, then "odd"'s.
+    var even: [String] = []
+    var odd: [String] = []
+    for index in 0..<40 {
+      let value = #""v\#(index)":\#(index * 3)"#
+      let name = #""s\#(index)":"n\#(index)""#
+      if index % 2 == 0 {
+        even.append(value)
+        odd.append(name)
+      } else {
+        odd.append(value)
+        even.append(name)
+      }
+    }
+    let expected =
+      #"{"even":{"# + even.joined(separator: ",") + #"},"odd":{"# + odd.joined(separator: ",")
+      + "}}"
+    for _ in 0..<3 {
+      let text = String(decoding: try KeyedJSONEncoder().encode(model), as: UTF8.self)
+      #expect(text == expected)
+    }
+    let data = try KeyedJSONEncoder().encode([model, model])
+    #expect(try KeyedJSONDecoder().decode([Alternating].self, from: data) == [model, model])
+  }
+
   struct Failing: Codable, Keyedable {
     var a = 1.0
     var b = Double.nan
