@@ -15,14 +15,22 @@ final class JSONEncodingBackend: EncodingBackend {
   #else
     @exclusivity(unchecked) private var path: JSONCodingPath
   #endif
-  /// An open node: its frame's position and identity, and the coding path of its object.
+  /// An open node: its frame's position and identity, and what makes the coding path of its
+  /// object.
   private struct NodeFrame {
     var index: Int
     var id: Int
-    /// `nil` for the mapped object, whose path is ``JSONEncodingBackend/path``.
+    /// The coding path of the node's object, made the first time it is asked for (see
+    /// ``JSONEncodingBackend/path(of:)``): most objects of a model never need one.
     var path: JSONCodingPath?
+    /// The node's key in its parent's object, for a node the plan doesn't know (the plan's
+    /// table has the others').
+    var key: PathKey?
+    /// The node of the parent's object; `-1` for the mapped object, whose path is
+    /// ``JSONEncodingBackend/path``, and for a closed node.
+    var parent: Int
 
-    static var closed: NodeFrame { NodeFrame(index: -1, id: -1, path: nil) }
+    static var closed: NodeFrame { NodeFrame(index: -1, id: -1, path: nil, key: nil, parent: -1) }
   }
 
   /// The open nodes' frames, by node.
@@ -44,6 +52,12 @@ final class JSONEncodingBackend: EncodingBackend {
   #else
     @exclusivity(unchecked) private var members = PathTable.rootOnly.members
   #endif
+  /// The key paths of the run's plan.
+  #if DEBUG
+    private var table = PathTable.rootOnly
+  #else
+    @exclusivity(unchecked) private var table = PathTable.rootOnly
+  #endif
   /// The number of nodes of the run's plan.
   #if DEBUG
     private var planNodes = 1
@@ -64,6 +78,9 @@ final class JSONEncodingBackend: EncodingBackend {
   }
 
   func prepare(for table: PathTable) {
+    if table !== self.table {
+      self.table = table
+    }
     if table.members !== members {
       members = table.members
     }
@@ -89,23 +106,78 @@ final class JSONEncodingBackend: EncodingBackend {
   var codingPath: [any CodingKey] { path.keys }
 
   func openRoot() {
-    store(encoder.openFrame(object: true), path: nil, at: 0)
+    store(encoder.openFrame(object: true), key: nil, in: 0, at: 0)
   }
 
   func openObject(_ node: Int, key: PathKey, in parent: Int) {
-    let path = path(of: parent).appending(key)
     do {
-      try begin(key, in: parent)
-      store(encoder.pushFrame(object: true), path: path, at: node)
+      if try !beginPlannedNode(node, in: parent) {
+        try begin(key, in: parent)
+      }
+      store(encoder.pushFrame(object: true), key: key, in: parent, at: node)
     } catch {
       encoder.deferError(error)
-      store((-1, -1), path: path, at: node)
+      store((-1, -1), key: key, in: parent, at: node)
     }
   }
 
-  /// The coding path of the object at `node`.
+  /// Writes the name of the plan's `node` in the object at `parent` as the plan has it, when it
+  /// can (see ``writesPlannedNames``).
+  ///
+  /// - Returns: Whether the name was written.
+  /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more.
+  private func beginPlannedNode(_ node: Int, in parent: Int) throws -> Bool {
+    guard writesPlannedNames, node > 0, node < planNodes, parent < frames.count,
+      escapesSlashes || !members.hasSlash[node]
+    else { return false }
+    try encoder.beginMember(
+      frames[parent].index, id: frames[parent].id, member: members.jsonMember(node))
+    return true
+  }
+
+  /// The coding path of the object at `node`, made from its parents' keys the first time it is
+  /// asked for and kept until the run ends.
+  ///
+  /// Linear in the number of the node's parents without a path yet; a loop, so that a key path
+  /// of any length can't exhaust the stack.
   func path(of node: Int) -> JSONCodingPath {
-    node > 0 && node < frames.count ? frames[node].path ?? path : path
+    guard node > 0, node < frames.count, frames[node].parent >= 0 else { return path }
+    if let known = frames[node].path { return known }
+    let parent = frames[node].parent
+    if parent == 0 || (parent < frames.count && frames[parent].path != nil) {
+      // A member of the mapped object, or of an object whose path is known.
+      let made = path(of: parent).appending(key(of: node))
+      frames[node].path = made
+      return made
+    }
+    // The nodes up to the nearest one with a path (or the mapped object), then their paths
+    // from the top down.
+    var pending: [Int] = []
+    var current = node
+    var made = path
+    while current > 0, current < frames.count, frames[current].parent >= 0,
+      pending.count < frames.count
+    {
+      if let known = frames[current].path {
+        made = known
+        break
+      }
+      pending.append(current)
+      current = frames[current].parent
+    }
+    for waiting in pending.reversed() {
+      made = made.appending(key(of: waiting))
+      frames[waiting].path = made
+    }
+    return made
+  }
+
+  /// The key of the open `node`.
+  private func key(of node: Int) -> PathKey {
+    if node < planNodes, node < table.keys.count {
+      return table.keys[node]
+    }
+    return frames[node].key ?? PathKey("")
   }
 
   func openArray(key: PathKey, in parent: Int) -> any UnkeyedEncodingContainer {
@@ -165,8 +237,8 @@ final class JSONEncodingBackend: EncodingBackend {
     if writesPlannedNames, member > 0, member < planNodes, node < frames.count,
       escapesSlashes || !members.hasSlash[member]
     {
-      let frame = frames[node]
-      return try encoder.beginMember(frame.index, id: frame.id, member: members.jsonMember(member))
+      return try encoder.beginMember(
+        frames[node].index, id: frames[node].id, member: members.jsonMember(member))
     }
     try begin(run.follower.entries[position].memberKey, in: node)
   }
@@ -207,20 +279,23 @@ final class JSONEncodingBackend: EncodingBackend {
   @usableFromInline
   func begin(_ key: PathKey, in node: Int) throws {
     guard node < frames.count else { throw JSONStreamEncoder.Restart() }
-    let frame = frames[node]
     // The run never writes one key twice, so without a key strategy no name repeats; with one,
     // two keys may convert to one name (`aB` and `a_b`), which Foundation writes once.
     try encoder.beginMember(
-      frame.index, id: frame.id, name: encoder.name(for: key, at: path(of: node)),
+      frames[node].index, id: frames[node].id, name: encoder.name(for: key, at: path(of: node)),
       mayRepeat: encoder.convertsKeys)
   }
 
-  private func store(_ frame: (index: Int, id: Int), path: JSONCodingPath?, at node: Int) {
+  private func store(
+    _ frame: (index: Int, id: Int), key: PathKey?, in parent: Int, at node: Int
+  ) {
     if node >= frames.count {
       let missing = Swift.max(node + 1, frames.count * 2, 4) - frames.count
       frames.append(contentsOf: repeatElement(.closed, count: missing))
     }
-    frames[node] = NodeFrame(index: frame.index, id: frame.id, path: path)
+    frames[node] = NodeFrame(
+      index: frame.index, id: frame.id, path: nil, key: node < planNodes ? nil : key,
+      parent: key == nil ? -1 : parent)
     usedFrames = Swift.max(usedFrames, node &+ 1)
   }
 }
