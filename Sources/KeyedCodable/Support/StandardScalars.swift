@@ -119,7 +119,7 @@ extension KeyedEncodingContainer where Key == PathKey {
 }
 
 /// Whether `Value` is one of the standard types the coding containers have concrete methods for.
-@inlinable
+@inlinable @inline(__always)
 func isStandardScalar<Value>(_ type: Value.Type) -> Bool {
   Value.self == String.self || Value.self == Int.self || Value.self == Double.self
     || Value.self == Bool.self || Value.self == Float.self || Value.self == Int64.self

@@ -76,6 +76,65 @@ struct JSONEncoderPathTests {
       ])
   }
 
+  /// A value that records the coding path its encoder reports.
+  struct Probe: Encodable {
+    let seen: PathRecorder
+    func encode(to encoder: any Encoder) throws {
+      seen.append(encoder.codingPath.map(\.stringValue))
+      var container = encoder.singleValueContainer()
+      try container.encode(1)
+    }
+  }
+
+  struct Point: Codable, Keyedable {
+    var x = 0.0
+    mutating func map(map: KeyMap) throws {
+      try x <-> map["p.x"]
+    }
+  }
+
+  struct Holder: Encodable, Keyedable {
+    var probes: [Probe]
+    var points: [Point]
+    var dictionary: [String: [Probe]]
+    init(probes: [Probe], points: [Point], dictionary: [String: [Probe]]) {
+      self.probes = probes
+      self.points = points
+      self.dictionary = dictionary
+    }
+    init(from decoder: any Decoder) throws {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not read"))
+    }
+    mutating func map(map: KeyMap) throws {
+      try probes ->> map["a.probes"]
+      try points ->> map["a.points"]
+      try dictionary ->> map["b"]
+    }
+  }
+
+  @Test func elementsOfArraysAndModelsKnowTheirPaths() throws {
+    let seen = PathRecorder()
+    var holder = Holder(
+      probes: [Probe(seen: seen), Probe(seen: seen)], points: [Point(x: 1), Point(x: 2)],
+      dictionary: ["k": [Probe(seen: seen)]])
+    #expect(
+      String(decoding: try KeyedJSONEncoder().encode(holder), as: UTF8.self)
+        == #"{"a":{"probes":[1,1],"points":[{"p":{"x":1}},{"p":{"x":2}}]},"b":{"k":[1]}}"#)
+    #expect(
+      seen.paths == [
+        ["a", "probes", "Index 0"], ["a", "probes", "Index 1"], ["b", "k", "Index 0"],
+      ])
+    holder.points[1].x = .nan
+    do {
+      _ = try KeyedJSONEncoder().encode([holder])
+      Issue.record("encoded a NaN")
+    } catch EncodingError.invalidValue(_, let context) {
+      #expect(
+        context.codingPath.map(\.stringValue)
+          == ["Index 0", "a", "points", "Index 1", "p", "x"])
+    }
+  }
+
   /// The paths a key strategy was given, in order.
   final class PathRecorder: @unchecked Sendable {
     private let lock = NSLock()

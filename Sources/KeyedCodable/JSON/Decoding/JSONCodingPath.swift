@@ -71,3 +71,27 @@ indirect enum JSONCodingPath {
     return keys + [key]
   }
 }
+
+/// The last key of a coding path kept apart from the path above it, so that a value nested in an
+/// array or in a `Keyedable` model's object gets its place without a node of its own until its
+/// path is asked for (an error, a container of a plain `Codable` type).
+enum JSONPathStep {
+  /// No key: the path above is the whole path.
+  case none
+  /// An element of the array at the path above.
+  case index(Int)
+  /// A member of the object at the path above.
+  case key(PathKey)
+}
+
+extension JSONCodingPath {
+  /// This path followed by `step`.
+  @inline(__always)
+  func appending(_ step: JSONPathStep) -> JSONCodingPath {
+    switch step {
+    case .none: self
+    case .index(let index): .index(index, self)
+    case .key(let key): .key(key, self)
+    }
+  }
+}

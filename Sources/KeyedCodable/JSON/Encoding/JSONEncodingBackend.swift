@@ -9,12 +9,24 @@
 @usableFromInline
 final class JSONEncodingBackend: EncodingBackend {
   let encoder: JSONStreamEncoder
-  /// The coding path of the mapped object.
+  /// The slot of the mapped object: its coding path, made when first asked for (see
+  /// ``path``).
   #if DEBUG
-    private var path: JSONCodingPath
+    private var slot: (base: JSONCodingPath, step: JSONPathStep)
+    private var madePath: JSONCodingPath?
   #else
-    @exclusivity(unchecked) private var path: JSONCodingPath
+    @exclusivity(unchecked) private var slot: (base: JSONCodingPath, step: JSONPathStep)
+    @exclusivity(unchecked) private var madePath: JSONCodingPath?
   #endif
+
+  /// The coding path of the mapped object, made the first time it is asked for: a model
+  /// written without errors or nested values of its own needs none.
+  private var path: JSONCodingPath {
+    if let madePath { return madePath }
+    let made = slot.base.appending(slot.step)
+    madePath = made
+    return made
+  }
   /// An open node: its frame's position and identity, and what makes the coding path of its
   /// object.
   private struct NodeFrame {
@@ -72,7 +84,7 @@ final class JSONEncodingBackend: EncodingBackend {
 
   init(encoder: JSONStreamEncoder) {
     self.encoder = encoder
-    path = encoder.slot.path
+    slot = (encoder.slot.base, encoder.slot.step)
     escapesSlashes = encoder.writer.escapesSlashes
     writesPlannedNames = !encoder.convertsKeys
   }
@@ -89,7 +101,8 @@ final class JSONEncodingBackend: EncodingBackend {
 
   /// Points the backend at the encoder's current slot, for a run that reuses it.
   func reset() {
-    path = encoder.slot.path
+    slot = (encoder.slot.base, encoder.slot.step)
+    madePath = nil
     // Forget the frames of the last run in place: a run of a small object uses one or two.
     if usedFrames > 0 {
       frames.withUnsafeMutableBufferPointer { frames in
@@ -194,7 +207,7 @@ final class JSONEncodingBackend: EncodingBackend {
 
   func encode<Value: Encodable>(_ value: Value, forKey key: PathKey, in node: Int) throws {
     try begin(key, in: node)
-    try encoder.encodeValue(value, at: path(of: node).appending(key))
+    try encoder.encodeValue(value, below: path(of: node), .key(key))
   }
 
   func encodeNil(forKey key: PathKey, in node: Int) throws {
@@ -257,7 +270,7 @@ final class JSONEncodingBackend: EncodingBackend {
     _ value: Value, _ position: Int, _ node: Int, of run: EncodeRun
   ) throws {
     try encoder.encodeValue(
-      value, at: path(of: node).appending(run.follower.entries[position].memberKey))
+      value, below: path(of: node), .key(run.follower.entries[position].memberKey))
   }
 
   @usableFromInline
@@ -320,7 +333,21 @@ extension Dictionary: JSONStringKeyedEncodableDictionary where Key == String, Va
 
 /// Implemented by `[Element]`: encoded element by element, without a container.
 protocol JSONEncodableArray: RandomAccessCollection where Index == Int {
-  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
+  /// Whether the elements encode themselves, into a slot of the encoder: neither standard
+  /// scalars (see ``isStandardScalar(_:)``) nor arrays.
+  static var elementsTakeSlots: Bool { get }
+
+  /// Writes the array at `path`; `slots` is ``elementsTakeSlots``, known by the caller without
+  /// asking the type.
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath, slots: Bool)
+    throws
+}
+
+/// An array type ``JSONStreamEncoder`` writes element by element, as its type-kind cache has it.
+struct JSONEncodableArrayKind {
+  let type: any JSONEncodableArray.Type
+  /// Its ``JSONEncodableArray/elementsTakeSlots``.
+  let elementsTakeSlots: Bool
 }
 
 extension Array: JSONEncodableArray where Element: Encodable {}
@@ -328,18 +355,33 @@ extension Array: JSONEncodableArray where Element: Encodable {}
 // Generic over the collection rather than written for `Array`, as
 // ``JSONDecodableArray/decodeElements(from:array:at:)`` is: no metadata lookup per array.
 extension JSONEncodableArray where Element: Encodable {
-  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
+  static var elementsTakeSlots: Bool {
+    !isStandardScalar(Element.self) && !(Element.self is any JSONEncodableArray.Type)
+  }
+
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath, slots: Bool)
+    throws
+  {
     let frame = encoder.pushFrame(object: false)
     // The elements are read from the array's storage: in this generic code, a subscript of the
     // collection goes through its witness, a coroutine whose frame the runtime allocates, once
     // per element. Indices, not `enumerated()`: this generic code would look up the metadata
     // of an enumerated sequence on every call.
     let encodedInPlace: Void? = try withContiguousStorageIfAvailable { elements in
-      var index = 0
-      while index < elements.count {
-        try encoder.beginElement(frame.index, id: frame.id)
-        try encoder.encodeValue(elements[index], at: path().appending(index: index))
-        index &+= 1
+      if !slots || elements.isEmpty {
+        // Scalars need the array's path only for an error, arrays only for their elements'.
+        for index in elements.indices {
+          try encoder.beginElement(frame.index, id: frame.id)
+          try encoder.encodeValue(elements[index], at: path().appending(index: index))
+        }
+      } else {
+        // Values that take a slot are given the array's path, made once, and their index: a
+        // model's own path is made only when it is asked for.
+        let arrayPath = path()
+        for index in elements.indices {
+          try encoder.beginElement(frame.index, id: frame.id)
+          try encoder.encodeValue(elements[index], below: arrayPath, .index(index))
+        }
       }
     }
     if encodedInPlace == nil {

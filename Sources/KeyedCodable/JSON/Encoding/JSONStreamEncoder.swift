@@ -52,11 +52,24 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// The place the next value fills.
   struct Slot {
-    var path: JSONCodingPath
+    /// The coding path of the array or object that holds the value.
+    var base: JSONCodingPath
+    /// The value's key or index in it, or none for the document and for a value that fills
+    /// the place of another (a custom strategy's).
+    var step: JSONPathStep
     /// The number of frames open when the slot was made: frames above it belong to its value.
     var depth: Int
     /// Whether the value has written something (a container, or a single value).
     var isFilled = false
+
+    init(base: JSONCodingPath, step: JSONPathStep, depth: Int) {
+      self.base = base
+      self.step = step
+      self.depth = depth
+    }
+
+    /// The value's coding path, made on every call.
+    var path: JSONCodingPath { base.appending(step) }
   }
 
   /// The output.
@@ -89,9 +102,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   #endif
   /// The slot being filled, if any.
   #if DEBUG
-    private(set) var slot = Slot(path: .root, depth: 0)
+    private(set) var slot = Slot(base: .root, step: .none, depth: 0)
   #else
-    @exclusivity(unchecked) private(set) var slot = Slot(path: .root, depth: 0)
+    @exclusivity(unchecked) private(set) var slot = Slot(base: .root, step: .none, depth: 0)
   #endif
   /// An error met where the Codable API can't throw (opening a container), thrown when the value
   /// that met it finishes.
@@ -162,6 +175,24 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
+  /// Writes `value`, the element or member `step` of the array or object at `base`: as
+  /// ``encodeValue(_:at:)``, without making the value's coding path unless it is asked for.
+  func encodeValue<T: Encodable>(
+    _ value: T, below base: @autoclosure () -> JSONCodingPath, _ step: JSONPathStep
+  ) throws {
+    if T.self == String.self {
+      writer.string(reinterpret(value, as: String.self))
+    } else if T.self == Int.self {
+      writer.integer(reinterpret(value, as: Int.self))
+    } else if T.self == Double.self {
+      try double(reinterpret(value, as: Double.self), at: base().appending(step))
+    } else if T.self == Bool.self {
+      writer.bool(reinterpret(value, as: Bool.self))
+    } else if try !encodeScalar(value, at: base().appending(step)) {
+      try encodeNested(value, below: base(), step)
+    }
+  }
+
   /// Lets `value` encode itself into a new slot at `path`.
   ///
   /// - Parameters:
@@ -175,19 +206,29 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   )
     throws
   {
-    try descend(reported ?? value, at: path) {
-      try encodeNestedHere(value, at: path, reporting: reported)
+    try encodeNested(value, below: path, .none, reporting: reported)
+  }
+
+  /// Lets `value`, the element or member `step` of the array or object at `base`, encode itself
+  /// into a new slot (see ``encodeNested(_:at:reporting:)``).
+  func encodeNested<T: Encodable>(
+    _ value: T, below base: JSONCodingPath, _ step: JSONPathStep, reporting reported: Any? = nil
+  )
+    throws
+  {
+    try descend(reported ?? value, at: base.appending(step)) {
+      try encodeNestedHere(value, below: base, step, reporting: reported)
     }
   }
 
-  /// ``encodeNested(_:at:reporting:)`` once the value's place in the nesting is known.
+  /// ``encodeNested(_:below:_:reporting:)`` once the value's place in the nesting is known.
   private func encodeNestedHere<T: Encodable>(
-    _ value: T, at path: JSONCodingPath, reporting reported: Any?
+    _ value: T, below base: JSONCodingPath, _ step: JSONPathStep, reporting reported: Any?
   ) throws {
     let outer = slot
     let outerError = deferredError
     deferredError = nil
-    slot = Slot(path: path, depth: frames.count)
+    slot = Slot(base: base, step: step, depth: frames.count)
     defer {
       slot = outer
       if deferredError == nil { deferredError = outerError }
@@ -195,7 +236,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     try value.encode(to: self)
     if let deferredError {
       throw deferredError is DepthExceeded
-        ? Self.tooDeep(reported ?? value, at: path) : deferredError
+        ? Self.tooDeep(reported ?? value, at: base.appending(step)) : deferredError
     }
     if !slot.isFilled {
       guard outer.depth > 0 || !frames.isEmpty || writer.count > 0 else {
@@ -216,8 +257,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     // The kind first, cached per type: most values that reach here are models and arrays, which
     // would otherwise be compared with every scalar type.
     switch typeKinds.kind(of: T.self, classify: Self.classify) {
-    case .array(let arrayType):
-      try encodeArray(value, as: arrayType, at: path)
+    case .array(let array):
+      try encodeArray(value, as: array.type, slots: array.elementsTakeSlots, at: path)
       return true
     case .dictionary(let dictionaryType):
       try encodeDictionary(value, as: dictionaryType, at: path)
@@ -266,7 +307,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    any JSONEncodableArray.Type, any JSONStringKeyedEncodableDictionary.Type
+    JSONEncodableArrayKind, any JSONStringKeyedEncodableDictionary.Type
   >
 
   /// How `type` is encoded: by this encoder element by element or member by member, or by its
@@ -274,7 +315,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
     if JSONScalarTypes.contains(type) { return .scalar }
     if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
-    if let arrayType = type as? any JSONEncodableArray.Type { return .array(arrayType) }
+    if let arrayType = type as? any JSONEncodableArray.Type {
+      return .array(
+        JSONEncodableArrayKind(
+          type: arrayType, elementsTakeSlots: arrayType.elementsTakeSlots))
+    }
     if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
       return .dictionary(dictionaryType)
     }
@@ -283,11 +328,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Encodes `value`, an array of type `A`.
   private func encodeArray<T, A: JSONEncodableArray>(
-    _ value: T, as type: A.Type, at path: () -> JSONCodingPath
+    _ value: T, as type: A.Type, slots: Bool, at path: () -> JSONCodingPath
   ) throws {
     guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
     try descend(value, at: path()) {
-      try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
+      try reinterpret(value, as: A.self).encodeElements(to: self, at: path, slots: slots)
     }
   }
 
