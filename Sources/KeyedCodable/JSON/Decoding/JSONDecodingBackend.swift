@@ -12,14 +12,26 @@
 final class JSONDecodingBackend: DecodingBackend {
   let decoder: JSONValueDecoder
   private let document: JSONDocument
-  /// The mapped value's entry and coding path.
+  /// The mapped value's entry, and its coding path as the decoder has it: the path above and
+  /// the value's key or index, joined when first asked for (see ``rootPath``).
   #if DEBUG
     private var root: Int
-    private var rootPath: JSONCodingPath
+    private var rootSlot: (base: JSONCodingPath, step: JSONPathStep)
+    private var madeRootPath: JSONCodingPath?
   #else
     @exclusivity(unchecked) private var root: Int
-    @exclusivity(unchecked) private var rootPath: JSONCodingPath
+    @exclusivity(unchecked) private var rootSlot: (base: JSONCodingPath, step: JSONPathStep)
+    @exclusivity(unchecked) private var madeRootPath: JSONCodingPath?
   #endif
+
+  /// The coding path of the mapped value, made the first time it is asked for: most models are
+  /// decoded without errors or nested values of their own.
+  private var rootPath: JSONCodingPath {
+    if let madeRootPath { return madeRootPath }
+    let made = rootSlot.base.appending(rootSlot.step)
+    madeRootPath = made
+    return made
+  }
   /// The mapped object's entry, once open; `-1` before.
   #if DEBUG
     @usableFromInline var rootObject = -1
@@ -85,7 +97,7 @@ final class JSONDecodingBackend: DecodingBackend {
     stamps.deallocate()
   }
 
-  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+  init(decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
     values = .allocate(capacity: nodeCapacity)
     stamps = .allocate(capacity: nodeCapacity)
     stamps.initialize(repeating: 0, count: nodeCapacity)
@@ -93,7 +105,7 @@ final class JSONDecodingBackend: DecodingBackend {
     self.decoder = decoder
     document = decoder.document
     root = object
-    rootPath = path
+    rootSlot = (base, step)
     objects = []
     parents = []
     keys = []
@@ -108,10 +120,12 @@ final class JSONDecodingBackend: DecodingBackend {
   ///
   /// - Parameters:
   ///   - object: The value's entry.
-  ///   - path: The value's coding path.
-  func reset(object: Int, path: JSONCodingPath) {
+  ///   - base: The coding path of the array or object holding the value.
+  ///   - step: The value's index or key in it.
+  func reset(object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
     root = object
-    rootPath = path
+    rootSlot = (base, step)
+    madeRootPath = nil
     rootObject = -1
     // Only what a run used: clearing an empty array still makes a new buffer.
     if !objects.isEmpty {
@@ -429,7 +443,8 @@ final class JSONDecodingBackend: DecodingBackend {
     let entry = try valueEntry(
       node, parent, required: required, type: Value.self, handsOverNull: true)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapOther(entry, as: Value.self, at: memberPath(node, parent))
+    return try decoder.unwrapOther(
+      entry, as: Value.self, below: path(of: parent), .key(table.keys[node]))
   }
 
   /// The value entry of the member at `node` of the open object `parent`, or `-1` when it is

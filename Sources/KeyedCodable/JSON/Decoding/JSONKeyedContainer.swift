@@ -403,7 +403,7 @@ struct JSONSuperDecoder: Decoder, DecodingBackendProvider {
 
   /// The backend of a run on the superclass's value.
   func makeJSONBackend() -> JSONDecodingBackend {
-    JSONDecodingBackend(decoder: decoder, object: entry, path: path)
+    JSONDecodingBackend(decoder: decoder, object: entry, below: path, .none)
   }
 
   private func missing(_ type: Any.Type, _ what: String) -> DecodingError {

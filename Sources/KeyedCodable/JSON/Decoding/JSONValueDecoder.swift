@@ -28,12 +28,25 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var freshStacks = 0
   #endif
-  /// The coding path of ``value``.
+  /// The coding path of ``value``: the path of the array or object holding it and its index or
+  /// key, joined only when asked for (see ``path``), so that a model nested in an array or in
+  /// another model's object is decoded without a path node of its own.
   #if DEBUG
-    var path = JSONCodingPath.root
+    private(set) var pathBase = JSONCodingPath.root
+    private(set) var pathStep = JSONPathStep.none
   #else
-    @exclusivity(unchecked) var path = JSONCodingPath.root
+    @exclusivity(unchecked) private(set) var pathBase = JSONCodingPath.root
+    @exclusivity(unchecked) private(set) var pathStep = JSONPathStep.none
   #endif
+
+  /// The coding path of ``value``, made on every call.
+  var path: JSONCodingPath {
+    get { pathBase.appending(pathStep) }
+    set {
+      pathBase = newValue
+      pathStep = .none
+    }
+  }
   /// The member-name indexes of the large objects read last (see ``JSONNameIndex``).
   #if DEBUG
     private var nameIndexes = JSONNameIndex.Cache()
@@ -149,7 +162,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   func makeDecodingBackend() -> any DecodingBackend {
-    JSONDecodingBackend(decoder: self, object: value, path: path)
+    JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
   }
 
   // MARK: - Runs of Keyedable values
@@ -172,11 +185,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
     let readsContext = contextsAffectRuns
     if let map = spareMaps.popLast(), let run = map.decoding, let backend = run.json {
-      backend.reset(object: value, path: path)
+      backend.reset(object: value, below: pathBase, pathStep)
       run.restart(model: model, plan: plan, readsContext: readsContext)
       return map
     }
-    let backend = JSONDecodingBackend(decoder: self, object: value, path: path)
+    let backend = JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
     return KeyMap(
       decoding: DecodeRun(json: backend, model: model, plan: plan, readsContext: readsContext))
   }
@@ -389,6 +402,37 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try unwrapKnown(entry, as: T.self, path: path)
   }
 
+  /// Decodes the value at `entry`, the element or member `step` of the array or object at
+  /// `base`: as ``unwrap(_:as:at:)``, without making the value's coding path unless it is asked
+  /// for.
+  func unwrap<T: Decodable>(
+    _ entry: Int, as type: T.Type, below base: @autoclosure () -> JSONCodingPath,
+    _ step: JSONPathStep
+  ) throws -> T {
+    if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self {
+      return try unwrap(entry, as: T.self, at: base().appending(step))
+    }
+    return try unwrapOther(entry, as: T.self, below: base(), step)
+  }
+
+  /// ``unwrapOther(_:as:at:)`` for the element or member `step` of the array or object at
+  /// `base` (see ``unwrap(_:as:below:_:)``).
+  func unwrapOther<T: Decodable>(
+    _ entry: Int, as type: T.Type, below base: @autoclosure () -> JSONCodingPath,
+    _ step: JSONPathStep
+  ) throws -> T {
+    if case .other = typeKinds.kind(of: T.self, classify: Self.classify) {
+      return try decodeNested(entry, as: T.self, below: base(), step)
+    }
+    return try unwrapKnown(entry, as: T.self, path: { base().appending(step) })
+  }
+
+  /// Whether values of `type` decode themselves (see ``unwrapOther(_:as:below:_:)``).
+  func decodesItself(_ type: Any.Type) -> Bool {
+    if case .other = typeKinds.kind(of: type, classify: Self.classify) { return true }
+    return false
+  }
+
   /// Decodes the value at `entry` as an array, a dictionary or a scalar this decoder reads.
   @inline(never)
   private func unwrapKnown<T: Decodable>(
@@ -456,14 +500,27 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   func decodeNested<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
+    try decodeNested(entry, as: T.self, below: path(), .none)
+  }
+
+  /// Points the decoder at `entry`, the element or member `step` of the array or object at
+  /// `base`, while `T` decodes itself (see ``decodeNested(_:as:at:)``).
+  @inline(__always)
+  func decodeNested<T: Decodable>(
+    _ entry: Int, as type: T.Type, below base: @autoclosure () -> JSONCodingPath,
+    _ step: JSONPathStep
+  ) throws -> T {
     let outerValue = value
-    let outerPath = self.path
+    let outerBase = pathBase
+    let outerStep = pathStep
     value = entry
-    self.path = path()
+    pathBase = base()
+    pathStep = step
     depth &+= 1
     defer {
       value = outerValue
-      self.path = outerPath
+      pathBase = outerBase
+      pathStep = outerStep
       depth &-= 1
     }
     if depth > StackGuard.uncheckedDepth {
@@ -1019,11 +1076,31 @@ extension JSONDecodableArray where Element: Decodable {
       return reinterpret(
         try decodeScalars(String.self, from: decoder, array: entry, at: path), as: Self.self)
     }
+    return try decodeOthers(from: decoder, array: entry, at: path)
+  }
+
+  /// The elements of the array at `entry` when they are not `Double`, `Int` or `String`.
+  ///
+  /// Values that decode themselves are given the array's path, made once, and their index:
+  /// their own path is made only when it is asked for.
+  @inline(never)
+  private static func decodeOthers(
+    from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self {
     let document = decoder.document
     let count = document.memberCount(entry)
     var result = Self()
     result.reserveCapacity(count)
     var element = entry &+ 1
+    if count > 0, decoder.decodesItself(Element.self) {
+      let arrayPath = path()
+      for index in 0..<count {
+        result.append(
+          try decoder.unwrap(element, as: Element.self, below: arrayPath, .index(index)))
+        element = document.next(element)
+      }
+      return result
+    }
     for index in 0..<count {
       result.append(
         try decoder.unwrap(element, as: Element.self, at: path().appending(index: index)))
