@@ -337,10 +337,11 @@ protocol JSONEncodableArray: RandomAccessCollection where Index == Int {
   /// scalars (see ``isStandardScalar(_:)``) nor arrays.
   static var elementsTakeSlots: Bool { get }
 
-  /// Writes the array at `path`; `slots` is ``elementsTakeSlots``, known by the caller without
-  /// asking the type.
-  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath, slots: Bool)
-    throws
+  /// Writes the array at `path`, whose elements are standard scalars or arrays.
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
+
+  /// Writes the array at `path`, whose elements take slots (see ``elementsTakeSlots``).
+  func encodeSlotElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
 }
 
 /// An array type ``JSONStreamEncoder`` writes element by element, as its type-kind cache has it.
@@ -359,29 +360,18 @@ extension JSONEncodableArray where Element: Encodable {
     !isStandardScalar(Element.self) && !(Element.self is any JSONEncodableArray.Type)
   }
 
-  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath, slots: Bool)
-    throws
-  {
+  func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
     let frame = encoder.pushFrame(object: false)
     // The elements are read from the array's storage: in this generic code, a subscript of the
     // collection goes through its witness, a coroutine whose frame the runtime allocates, once
     // per element. Indices, not `enumerated()`: this generic code would look up the metadata
     // of an enumerated sequence on every call.
     let encodedInPlace: Void? = try withContiguousStorageIfAvailable { elements in
-      if !slots || elements.isEmpty {
-        // Scalars need the array's path only for an error, arrays only for their elements'.
-        for index in elements.indices {
-          try encoder.beginElement(frame.index, id: frame.id)
-          try encoder.encodeValue(elements[index], at: path().appending(index: index))
-        }
-      } else {
-        // Values that take a slot are given the array's path, made once, and their index: a
-        // model's own path is made only when it is asked for.
-        let arrayPath = path()
-        for index in elements.indices {
-          try encoder.beginElement(frame.index, id: frame.id)
-          try encoder.encodeValue(elements[index], below: arrayPath, .index(index))
-        }
+      var index = 0
+      while index < elements.count {
+        try encoder.beginElement(frame.index, id: frame.id)
+        try encoder.encodeValue(elements[index], at: path().appending(index: index))
+        index &+= 1
       }
     }
     if encodedInPlace == nil {
@@ -390,6 +380,32 @@ extension JSONEncodableArray where Element: Encodable {
         try encoder.beginElement(frame.index, id: frame.id)
         try encoder.encodeValue(self[index], at: path().appending(index: index &- startIndex))
         index &+= 1
+      }
+    }
+    try encoder.closeFrames(above: frame.index)
+  }
+
+  func encodeSlotElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
+    let frame = encoder.pushFrame(object: false)
+    // Each element is given the array's path, made once, and its index: a model's own path is
+    // made only when it is asked for.
+    if !isEmpty {
+      let arrayPath = path()
+      let encodedInPlace: Void? = try withContiguousStorageIfAvailable { elements in
+        var index = 0
+        while index < elements.count {
+          try encoder.beginElement(frame.index, id: frame.id)
+          try encoder.encodeValue(elements[index], below: arrayPath, .index(index))
+          index &+= 1
+        }
+      }
+      if encodedInPlace == nil {
+        var index = startIndex
+        while index < endIndex {
+          try encoder.beginElement(frame.index, id: frame.id)
+          try encoder.encodeValue(self[index], below: arrayPath, .index(index &- startIndex))
+          index &+= 1
+        }
       }
     }
     try encoder.closeFrames(above: frame.index)

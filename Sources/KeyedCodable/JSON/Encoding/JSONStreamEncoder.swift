@@ -332,7 +332,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ) throws {
     guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
     try descend(value, at: path()) {
-      try reinterpret(value, as: A.self).encodeElements(to: self, at: path, slots: slots)
+      if slots {
+        try reinterpret(value, as: A.self).encodeSlotElements(to: self, at: path)
+      } else {
+        try reinterpret(value, as: A.self).encodeElements(to: self, at: path)
+      }
     }
   }
 
