@@ -1,3 +1,5 @@
+import Foundation
+
 extension EncodeRun {
   /// Encodes `value` through the transform of a ``ValueMapping``.
   ///
@@ -7,6 +9,16 @@ extension EncodeRun {
   func encodeValue<Transform: ValueTransform>(
     _ value: Transform.Value, _ mapping: ValueMapping<Transform>
   ) throws {
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      // ISO 8601 dates of a planned member go straight into the JSON coder's output.
+      if Transform.self == ISO8601DateTransform.self, json != nil,
+        try encodeISO8601(
+          reinterpret(value, as: Date.self),
+          reinterpret(mapping.transform, as: ISO8601DateTransform.self), mapping.mapping)
+      {
+        return
+      }
+    #endif
     let representation: Transform.Representation
     do {
       representation = try mapping.transform.encode(value)
@@ -15,6 +27,32 @@ extension EncodeRun {
     }
     try encode(representation, mapping.mapping)
   }
+
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// Writes `date` with `transform` into the JSON coder's output when `mapping` is a plain
+    /// member the plan resolved, as ``encode(_:_:)`` would write the transform's text.
+    ///
+    /// - Returns: Whether it was written; `false` when the mapping takes the general path.
+    /// - Throws: What the transform and ``encode(_:_:)`` throw, as they throw it.
+    @usableFromInline
+    func encodeISO8601(_ date: Date, _ transform: ISO8601DateTransform, _ mapping: Mapping)
+      throws -> Bool
+    {
+      let position = mapping.reference
+      guard let json, position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged,
+        mapping.extras == nil,
+        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(String.self)),
+        member.node < states.count, states[member.node] == .empty
+      else { return false }
+      do {
+        return try json.encodePlanned(date, with: transform, member, in: self)
+      } catch let error as ValueTransformError {
+        throw transformFailure(error, mapping, value: date)
+      } catch {
+        throw failure(error, of: mapping)
+      }
+    }
+  #endif
 
   /// The error for a transform that failed on `value`: `invalidValue` at the value's full
   /// coding path, with the transform's message and its error as the underlying error.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ``EncodingBackend`` of ``KeyedJSONEncoder``: a ``Keyedable`` type's mappings write JSON
 /// bytes directly, in mapping order.
 ///
@@ -240,6 +242,24 @@ final class JSONEncodingBackend: EncodingBackend {
     } else {
       try encodeValue(value, member.position, member.parent, of: run)
     }
+    return true
+  }
+
+  /// Writes `date` as `transform`'s text for a mapping the plan resolved to a plain member (see
+  /// ``EncodeRun/encodeISO8601(_:_:_:)``).
+  ///
+  /// - Returns: Whether the date was written; `false` when the mapping must take the general
+  ///   path.
+  /// - Throws: ``ValueTransformError`` for a date the transform can't write, before anything is
+  ///   written; ``JSONStreamEncoder/Restart`` when the object can't be written to any more.
+  func encodePlanned(
+    _ date: Date, with transform: ISO8601DateTransform, _ member: PlainMember, in run: EncodeRun
+  ) throws -> Bool {
+    try transform.checkWritable(date)
+    guard run.claimPlanned(member) else { return false }
+    try beginPlanned(member.position, in: member.parent, of: run)
+    var writer = encoder.writer
+    transform.appendQuoted(date, to: &writer)
     return true
   }
 

@@ -48,6 +48,29 @@ public struct ISO8601DateTransform: ValueTransform {
   }
 }
 
+extension ISO8601DateTransform {
+  /// Throws what ``encode(_:)`` throws for `date`, if anything.
+  ///
+  /// - Throws: ``ValueTransformError`` for a date outside the years 0000–9999.
+  func checkWritable(_ date: Date) throws {
+    try checkWritableYear(date, format: "ISO 8601")
+  }
+
+  /// Appends the text ``encode(_:)`` makes for a date ``checkWritable(_:)`` accepts, in quotes,
+  /// without making a `String`: the JSON coder's way of writing the transform's dates (the text
+  /// has nothing to escape).
+  ///
+  /// - Parameters:
+  ///   - date: The date.
+  ///   - sink: The JSON output.
+  func appendQuoted(_ date: Date, to sink: inout some JSONByteSink) {
+    sink.append(UInt8(ascii: "\""))
+    InternetDate.appendISO8601(
+      date, fractionalDigits: fractionalDigits, rounding: .nearest, to: &sink)
+    sink.append(UInt8(ascii: "\""))
+  }
+}
+
 /// `Date` as RFC 3339 `date-time` text; made by ``ValueTransform/rfc3339``.
 ///
 /// Reads what ISO 8601 reads with an offset written `Z` or `±HH:MM`, also with a lowercase `t`
