@@ -1,3 +1,5 @@
+import Foundation
+
 extension DecodeRun {
   /// Decodes the value of a ``ValueMapping``: its representation, converted by its transform.
   ///
@@ -15,6 +17,15 @@ extension DecodeRun {
     guard !mapping.needsGeneralPath else {
       return try decodeValueGenerally(mapping, required: required)
     }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      // ISO 8601 dates of a planned member are read from the JSON document's bytes; anything
+      // else (an escape, a missing member, text the format rejects) takes the general way.
+      if Transform.self == ISO8601DateTransform.self, json != nil,
+        let date = plannedISO8601Date(mapping.mapping)
+      {
+        return reinterpret(date, as: Transform.Value.self)
+      }
+    #endif
     guard
       let representation = try decode(
         Transform.Representation.self, mapping.mapping, required: required)
@@ -26,6 +37,21 @@ extension DecodeRun {
         error, mapping.mapping, representation: representation, valueType: Transform.Value.self)
     }
   }
+
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// The date of an ISO 8601 transform's plain `mapping` the plan resolved, read from the
+    /// bytes of its member in the JSON document, or `nil` when the mapping must be read the
+    /// general way (the member's object isn't open yet, the member is missing, not a string or
+    /// has escapes, or the format rejects it).
+    @usableFromInline
+    func plannedISO8601Date(_ mapping: Mapping) -> Date? {
+      let position = mapping.reference
+      guard let json, position >= 0, !takesSlowPath, mapping.extras == nil,
+        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(String.self))
+      else { return nil }
+      return json.plannedISO8601Date(member.node, in: member.parent)
+    }
+  #endif
 
   /// Decodes the value of a ``ValueMapping`` with a default, a collection transform or extras.
   @usableFromInline

@@ -2,8 +2,9 @@ import Foundation
 import KeyedCodable
 import Testing
 
-/// `KeyedJSONEncoder` writes the dates of an `.iso8601` transform straight into its output: the
-/// same text as the transform's `encode(_:)`, and the same errors.
+/// `KeyedJSONEncoder` writes the dates of an `.iso8601` transform straight into its output, and
+/// `KeyedJSONDecoder` reads them from the document's bytes: the same text and dates as the
+/// transform's `encode(_:)` and `decode(_:)`, and the same errors.
 struct ISO8601WritingTests {
   struct Stamps: Codable, Keyedable {
     var whole = Date(timeIntervalSince1970: 0)
@@ -64,5 +65,61 @@ struct ISO8601WritingTests {
       }
     }
     #expect(messages.count == 2 && messages[0] == messages[1], "\(messages)")
+  }
+
+  @Test func theDatesReadAreTheTransformsForManyTexts() throws {
+    var generator = SystemRandomNumberGenerator()
+    let transform = ISO8601DateTransform()
+    for _ in 0..<2_000 {
+      let date = Date(
+        timeIntervalSince1970: Double.random(
+          in: -62_167_219_200..<253_402_300_799, using: &generator))
+      // Offsets, fractions of any length, and the forms with and without a colon.
+      let base = try ISO8601DateTransform(fractionalDigits: Int.random(in: 0...9)).encode(date)
+      let offset =
+        ["Z", "+01:00", "-0530", "+14", "-00:00"].randomElement(using: &generator) ?? "Z"
+      let text = base.dropLast() + offset
+      let json = #"{"times":{"whole":"\#(text)","precise":"\#(base)"}}"#
+      let stamps = try KeyedJSONDecoder().decode(Stamps.self, from: Data(json.utf8))
+      #expect(stamps.whole == (try transform.decode(String(text))), "\(text)")
+      #expect(stamps.precise == (try transform.decode(base)), "\(base)")
+      let foundation = try JSONDecoder().decode(Stamps.self, from: Data(json.utf8))
+      #expect(foundation.whole == stamps.whole && foundation.precise == stamps.precise)
+    }
+  }
+
+  @Test func escapedBadAndMissingDatesAreReadTheGeneralWay() throws {
+    // An escape is read through the string.
+    let escaped =
+      #"{"times":{"whole":"\u0032024-02-29T12:30:05Z","precise":"2024-02-29T12:30:05Z"}}"#
+    let stamps = try KeyedJSONDecoder().decode(Stamps.self, from: Data(escaped.utf8))
+    #expect(stamps.whole == Date(timeIntervalSince1970: 1_709_209_805))
+    // Errors are the transform's, at the member's path, on both decoders.
+    for json in [
+      #"{"times":{"whole":"2024-02-30T12:30:05Z","precise":"2024-02-29T12:30:05Z"}}"#,
+      #"{"times":{"whole":12,"precise":"2024-02-29T12:30:05Z"}}"#,
+      #"{"times":{"precise":"2024-02-29T12:30:05Z"}}"#,
+    ] {
+      var shapes: [String] = []
+      for decode in [
+        { try KeyedJSONDecoder().decode(Stamps.self, from: Data(json.utf8)) },
+        { try JSONDecoder().decode(Stamps.self, from: Data(json.utf8)) },
+      ] {
+        do {
+          _ = try decode()
+          Issue.record("decoded \(json)")
+        } catch let error as DecodingError {
+          switch error {
+          case .dataCorrupted(let context), .typeMismatch(_, let context),
+            .keyNotFound(_, let context), .valueNotFound(_, let context):
+            shapes.append(
+              "\(context.codingPath.map(\.stringValue)) \(context.debugDescription)")
+          @unknown default:
+            Issue.record("\(error)")
+          }
+        }
+      }
+      #expect(shapes.count == 2 && shapes[0] == shapes[1], "\(shapes)")
+    }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ``DecodingBackend`` of ``KeyedJSONDecoder``: a ``Keyedable`` type's mappings read the
 /// parsed document directly.
 ///
@@ -328,6 +330,17 @@ final class JSONDecodingBackend: DecodingBackend {
   @inlinable
   func isOpen(_ node: Int) -> Bool {
     object(at: node) >= 0
+  }
+
+  /// The date the plan's member at `node` of the open object `parent` spells in ISO 8601, read
+  /// from the document's bytes; `nil` when the object isn't open, the member is missing, not a
+  /// string or has escapes, or the text isn't a date (see
+  /// ``DecodeRun/plannedISO8601Date(_:)``).
+  func plannedISO8601Date(_ node: Int, in parent: Int) -> Date? {
+    guard isOpen(parent), let entry = planned(node, in: parent), entry >= 0,
+      document.kind(entry) == .string, document.flags(entry) & JSONDocument.hasEscapes == 0
+    else { return nil }
+    return InternetDate.parseISO8601(bytes: document.span(entry))
   }
 
   /// Decodes the value of a mapping the plan resolved to a plain member: the fast path of

@@ -25,6 +25,18 @@ extension InternetDate {
     }
   }
 
+  /// Reads an ISO 8601 date-time from its UTF-8 bytes, as ``parseISO8601(_:)`` reads its text.
+  ///
+  /// - Parameter bytes: The date-time's UTF-8, with nothing before or after it.
+  /// - Returns: The instant, or `nil` when ``parseISO8601(_:)`` rejects the text.
+  static func parseISO8601(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    do throws(DateTextError) {
+      return try _parseInternetDateTime(bytes, rfc3339: false)
+    } catch {
+      return nil
+    }
+  }
+
   /// Reads an RFC 3339 `date-time`.
   ///
   /// The form is `YYYY-MM-DD(T|t| )HH:MM:SS[.fraction](Z|z|±HH:MM)`: as
