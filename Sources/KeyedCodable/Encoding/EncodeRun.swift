@@ -140,7 +140,8 @@ final class EncodeRun: MappingRun {
   /// The value of a held write: a standard scalar of a member the plan resolved is kept as it
   /// is, with no closure to allocate and no mapping to retain (its mapping is the plan's entry
   /// in ``heldMap``); anything else as its mapping and the closure that writes it.
-  private enum DeferredValue {
+  @usableFromInline
+  enum DeferredValue {
     case string(String, PlainMember)
     case int(Int, PlainMember)
     case double(Double, PlainMember)
@@ -342,13 +343,13 @@ final class EncodeRun: MappingRun {
   @inlinable
   func deferPlanned<Value: Encodable>(_ value: Value, _ member: PlainMember, _ mapping: Mapping) {
     if Value.self == String.self {
-      return deferScalar(string: reinterpret(value, as: String.self), member, mapping)
+      return holdScalar(.string(reinterpret(value, as: String.self), member), mapping)
     } else if Value.self == Int.self {
-      return deferScalar(int: reinterpret(value, as: Int.self), member, mapping)
+      return holdScalar(.int(reinterpret(value, as: Int.self), member), mapping)
     } else if Value.self == Double.self {
-      return deferScalar(double: reinterpret(value, as: Double.self), member, mapping)
+      return holdScalar(.double(reinterpret(value, as: Double.self), member), mapping)
     } else if Value.self == Bool.self {
-      return deferScalar(bool: reinterpret(value, as: Bool.self), member, mapping)
+      return holdScalar(.bool(reinterpret(value, as: Bool.self), member), mapping)
     }
     deferWrite(mapping) { run in
       if try run.writePlanned(value, member) { return }
@@ -369,32 +370,9 @@ final class EncodeRun: MappingRun {
     return false
   }
 
-  /// Holds a `String` member the plan resolved.
-  @usableFromInline
-  func deferScalar(string value: String, _ member: PlainMember, _ mapping: Mapping) {
-    holdScalar(.string(value, member), mapping)
-  }
-
-  /// Holds an `Int` member the plan resolved.
-  @usableFromInline
-  func deferScalar(int value: Int, _ member: PlainMember, _ mapping: Mapping) {
-    holdScalar(.int(value, member), mapping)
-  }
-
-  /// Holds a `Double` member the plan resolved.
-  @usableFromInline
-  func deferScalar(double value: Double, _ member: PlainMember, _ mapping: Mapping) {
-    holdScalar(.double(value, member), mapping)
-  }
-
-  /// Holds a `Bool` member the plan resolved.
-  @usableFromInline
-  func deferScalar(bool value: Bool, _ member: PlainMember, _ mapping: Mapping) {
-    holdScalar(.bool(value, member), mapping)
-  }
-
   /// Holds a scalar of a plain `mapping` of the plan (see ``DeferredValue``).
-  private func holdScalar(_ value: DeferredValue, _ mapping: Mapping) {
+  @usableFromInline
+  func holdScalar(_ value: DeferredValue, _ mapping: Mapping) {
     if heldMap !== mapping.map {
       heldMap = mapping.map
     }

@@ -141,6 +141,7 @@ final class JSONEncodingBackend: EncodingBackend {
   ///
   /// - Returns: Whether the name was written.
   /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more.
+  @inline(__always)
   private func beginPlannedNode(_ node: Int, in parent: Int) throws -> Bool {
     guard writesPlannedNames, node > 0, node < planNodes, parent < frames.count,
       escapesSlashes || !members.hasSlash[node]
@@ -266,14 +267,9 @@ final class JSONEncodingBackend: EncodingBackend {
   /// Writes the name of the member of the plan's entry at `position`, in the object at `node`.
   @usableFromInline
   func beginPlanned(_ position: Int, in node: Int, of run: EncodeRun) throws {
-    let member = run.follower.entries[position].node
-    if writesPlannedNames, member > 0, member < planNodes, node < frames.count,
-      escapesSlashes || !members.hasSlash[member]
-    {
-      return try encoder.beginMember(
-        frames[node].index, id: frames[node].id, member: members.jsonMember(member))
+    if try !beginPlannedNode(run.follower.entries[position].node, in: node) {
+      try begin(run.follower.entries[position].memberKey, in: node)
     }
-    try begin(run.follower.entries[position].memberKey, in: node)
   }
 
   @usableFromInline
