@@ -40,12 +40,25 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #endif
 
   /// The coding path of ``value``, made on every call.
-  var path: JSONCodingPath {
-    get { pathBase.appending(pathStep) }
-    set {
-      pathBase = newValue
-      pathStep = .none
+  var path: JSONCodingPath { pathBase.appending(pathStep) }
+
+  /// Runs `body` with the decoder pointed at `entry`, whose coding path is `path`: a custom
+  /// strategy's closure, which decodes the value through this decoder.
+  private func pointed<Value>(
+    at entry: Int, path: JSONCodingPath, _ body: () throws -> Value
+  ) rethrows -> Value {
+    let outerValue = value
+    let outerBase = pathBase
+    let outerStep = pathStep
+    value = entry
+    pathBase = path
+    pathStep = .none
+    defer {
+      value = outerValue
+      pathBase = outerBase
+      pathStep = outerStep
     }
+    return try body()
   }
   /// The member-name indexes of the large objects read last (see ``JSONNameIndex``).
   #if DEBUG
@@ -732,15 +745,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       }
       return date
     case .custom(let closure):
-      let outerValue = value
-      let outerPath = self.path
-      value = entry
-      self.path = path()
-      defer {
-        value = outerValue
-        self.path = outerPath
-      }
-      return try closure(self)
+      return try pointed(at: entry, path: path()) { try closure(self) }
     }
   }
 
@@ -765,15 +770,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       }
       return data
     case .custom(let closure):
-      let outerValue = value
-      let outerPath = self.path
-      value = entry
-      self.path = path()
-      defer {
-        value = outerValue
-        self.path = outerPath
-      }
-      return try closure(self)
+      return try pointed(at: entry, path: path()) { try closure(self) }
     }
   }
 
