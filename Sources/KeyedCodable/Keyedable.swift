@@ -31,7 +31,7 @@
 ///
 /// ```swift
 /// init(from decoder: Decoder) throws {
-///     try KeyedDecoder(with: decoder).decode(to: &self)
+///     try KeyedDecoder.decode(&self, as: Self.self, from: decoder)
 /// }
 /// ```
 ///
@@ -84,7 +84,7 @@ extension Keyedable where Self: Decodable {
     } catch let error where MappingErrors.isNoEmptyValue(error) {
       throw MappingErrors.noEmptyValue(Self.self, codingPath: decoder.codingPath)
     }
-    try KeyedDecoder(with: decoder).decode(to: &self)
+    try KeyedDecoder.decode(&self, as: Self.self, from: decoder)
   }
 }
 
@@ -94,6 +94,6 @@ extension Keyedable where Self: Encodable {
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: `EncodingError` from a mapping or from the encoder.
   public func encode(to encoder: any Encoder) throws {
-    try KeyedEncoder(with: encoder).encode(from: self)
+    try KeyedEncoder.encode(self, typeMember: nil, to: encoder)
   }
 }

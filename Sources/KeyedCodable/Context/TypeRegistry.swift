@@ -287,7 +287,7 @@ public struct PolymorphicValue<Base>: Codable {
   private func encodeKeyed<Model: Keyedable>(
     _ model: Model, typeMember: TypeMember, to encoder: any Encoder
   ) throws {
-    try KeyedEncoder(with: encoder).encode(from: model, typeMember: typeMember)
+    try KeyedEncoder.encode(model, typeMember: typeMember, to: encoder)
   }
 }
 

@@ -26,24 +26,7 @@ public struct KeyedDecoder {
   /// - Parameter object: The value to fill; its `map(map:)` says where each property comes from.
   /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
   public func decode<Model: Keyedable>(to object: inout Model) throws {
-    #if !KEYED_CODABLE_MAPPING_ONLY
-      if let json = jsonDecoder {
-        var map = json.keyMap(for: Model.self)
-        defer { json.recycle(&map) }
-        try map.run.run { try object.map(map: map) }
-        return
-      }
-    #endif
-    guard let pool = RunPool.current else {
-      let map = keyMap(for: Model.self, pool: nil)
-      try map.run.run { try object.map(map: map) }
-      return
-    }
-    try pool.nested(decodingAt: decoder.codingPath) {
-      var map = keyMap(for: Model.self, pool: pool)
-      defer { pool.recycleDecoding(&map) }
-      try map.run.run { try object.map(map: map) }
-    }
+    try Self.decode(&object, as: Model.self, from: decoder)
   }
 
   /// Decodes the mappings of a class instance into `object`.
@@ -54,52 +37,56 @@ public struct KeyedDecoder {
   public func decode<Model: Keyedable & AnyObject>(to object: Model) throws {
     // The dynamic type: a subclass instance maps with the subclass's own plan.
     var object = object
+    try Self.decode(&object, as: type(of: object), from: decoder)
+  }
+
+  /// Decodes the mappings of `object`, whose plan is `model`'s, from `decoder` opened to its own
+  /// type.
+  ///
+  /// The default `init(from:)` of `Keyedable` models calls it without making a `KeyedDecoder`,
+  /// so the decoder is never copied into an existential box on the way (three copies of it, each
+  /// a retain and a release, for every nested model on the JSON coder).
+  ///
+  /// - Parameters:
+  ///   - object: The value to fill.
+  ///   - model: The type whose plan the run follows: `Model`, or the dynamic type of a class
+  ///     instance.
+  ///   - decoder: The decoder passed to `init(from:)`.
+  /// - Throws: `DecodingError` whose `codingPath` is the full path of the failing value.
+  static func decode<Model: Keyedable, Source: Decoder>(
+    _ object: inout Model, as model: Any.Type, from decoder: Source
+  ) throws {
     #if !KEYED_CODABLE_MAPPING_ONLY
-      if let json = jsonDecoder {
-        var map = json.keyMap(for: type(of: object))
-        defer { json.recycle(&map) }
-        try map.run.run { try object.map(map: map) }
-        return
+      if Source.self == JSONValueDecoder.self {
+        // `Source` is `JSONValueDecoder`: the value is that reference, read as its own type and
+        // used without retaining it (`decoder` keeps it alive).
+        let json = withUnsafePointer(to: decoder) {
+          UnsafeRawPointer($0).load(as: Unmanaged<JSONValueDecoder>.self)
+        }
+        return try json._withUnsafeGuaranteedRef { try $0.decodeKeyed(&object, as: model) }
       }
     #endif
     guard let pool = RunPool.current else {
-      let map = keyMap(for: type(of: object), pool: nil)
+      let map = keyMap(for: model, from: decoder, pool: nil)
       try map.run.run { try object.map(map: map) }
       return
     }
     try pool.nested(decodingAt: decoder.codingPath) {
-      var map = keyMap(for: type(of: object), pool: pool)
+      var map = keyMap(for: model, from: decoder, pool: pool)
       defer { pool.recycleDecoding(&map) }
       try map.run.run { try object.map(map: map) }
     }
   }
-
-  #if !KEYED_CODABLE_MAPPING_ONLY
-    /// The decoder as ``KeyedJSONDecoder``'s own, which keeps runs for reuse; other decoders are
-    /// told apart by comparing types, before any dynamic cast.
-    private var jsonDecoder: JSONValueDecoder? {
-      Self.jsonDecoder(decoder)
-    }
-
-    /// `decoder` as a ``JSONValueDecoder``, or `nil`: the existential is opened, the type
-    /// compared, and the reference taken as it is (a dynamic cast costs a few hundred
-    /// instructions, once per decoded object).
-    private static func jsonDecoder<Opened: Decoder>(_ decoder: Opened) -> JSONValueDecoder? {
-      guard Opened.self == JSONValueDecoder.self else { return nil }
-      // `Opened` is `JSONValueDecoder`: the value is that reference, read as its own type.
-      return withUnsafePointer(to: decoder) {
-        $0.withMemoryRebound(to: JSONValueDecoder.self, capacity: 1) { $0.pointee }
-      }
-    }
-  #endif
 
   /// A key map over the decoder's own backend when it has one, over its containers otherwise
   /// (from the thread's ``RunPool``).
   ///
   /// Asks only the decoders that are known to bring a backend, by comparing their type: a
   /// dynamic cast to ``DecodingBackendProvider`` would cost more than many mappings for every
-  /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(to:)-(Model)``.)
-  private func keyMap(for modelType: Any.Type, pool: RunPool?) -> KeyMap {
+  /// other decoder. (``JSONValueDecoder`` reuses its runs: see ``decode(_:as:from:)``.)
+  private static func keyMap(for modelType: Any.Type, from decoder: any Decoder, pool: RunPool?)
+    -> KeyMap
+  {
     #if !KEYED_CODABLE_MAPPING_ONLY
       if ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONSuperDecoder.self),
         let json = decoder as? JSONSuperDecoder

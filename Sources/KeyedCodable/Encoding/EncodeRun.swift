@@ -642,7 +642,7 @@ final class EncodeRun: MappingRun {
   func absorbKeyPathsAfterLeavingThePlan() throws {
     guard follower.diverged, !absorbedKeyPaths, let keyPathCollector else { return }
     absorbedKeyPaths = true
-    guard let collected = try keyPathCollector.pointee.collect() else { return }
+    guard let collected = try keyPathCollector.pointee.collect(userInfo: userInfo) else { return }
     let table = collected.table
     for node in 1..<Swift.max(table.count, 1) {
       var segments: [String] = []

@@ -27,71 +27,83 @@ public struct KeyedEncoder {
   /// - Parameter object: The value to write; its `map(map:)` says where each property goes.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
   public func encode<Model: Keyedable>(from object: Model) throws {
-    try encode(from: object, typeMember: nil)
+    try Self.encode(object, typeMember: nil, to: encoder)
   }
 
-  /// Encodes the mappings of `object` with a member naming its type (see ``TypeRegistry``).
+  /// Encodes the mappings of `object` to `encoder`, with a member naming its type (see
+  /// ``TypeRegistry``), `encoder` opened to its own type.
   ///
   /// The member comes first, unless the model maps it itself: its value is then checked to be
   /// one of the type's names, and the first name is written after the model's mappings only if
   /// the model wrote nothing there.
   ///
+  /// The default `encode(to:)` of `Keyedable` models calls it without making a `KeyedEncoder`,
+  /// so the encoder is never copied into an existential box on the way (four copies of it, each
+  /// a retain and a release, for every nested model on the JSON coder).
+  ///
   /// - Parameters:
   ///   - object: The value to write.
   ///   - typeMember: The member's key and the type's names, or `nil` for none.
+  ///   - encoder: The encoder passed to `encode(to:)`.
   /// - Throws: `EncodingError` whose `codingPath` is the full path of the failing value.
-  func encode<Model: Keyedable>(from object: Model, typeMember: TypeMember?) throws {
-    #if KEYED_CODABLE_MAPPING_ONLY
-      let json: Never? = nil
-    #else
-      let json = Self.jsonEncoder(encoder)
+  static func encode<Model: Keyedable, Target: Encoder>(
+    _ object: Model, typeMember: TypeMember?, to encoder: Target
+  ) throws {
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if Target.self == JSONStreamEncoder.self {
+        // `Target` is `JSONStreamEncoder`: the value is that reference, read as its own type and
+        // used without retaining it (`encoder` keeps it alive).
+        let json = withUnsafePointer(to: encoder) {
+          UnsafeRawPointer($0).load(as: Unmanaged<JSONStreamEncoder>.self)
+        }
+        return try json._withUnsafeGuaranteedRef {
+          try encode(object, typeMember: typeMember, json: $0)
+        }
+      }
     #endif
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
-    if json == nil, let pool = RunPool.current {
+    if let pool = RunPool.current {
       return try pool.nested(encoding: object, at: encoder.codingPath) {
-        try encode(from: object, typeMember: typeMember, json: nil, pool: pool)
+        try encode(object, typeMember: typeMember, containers: encoder, pool: pool)
       }
     }
-    try encode(from: object, typeMember: typeMember, json: json, pool: nil)
+    try encode(object, typeMember: typeMember, containers: encoder, pool: nil)
   }
 
-  /// ``encode(from:typeMember:)`` with the coder's own encoder or the thread's pool found.
-  private func encode<Model: Keyedable>(
-    from object: Model, typeMember: TypeMember?, json: OwnJSONEncoder?, pool: RunPool?
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// ``encode(_:typeMember:to:)`` on the coder's own JSON encoder.
+    private static func encode<Model: Keyedable>(
+      _ object: Model, typeMember: TypeMember?, json: JSONStreamEncoder
+    ) throws {
+      let model = type(of: object)
+      let modelType = ObjectIdentifier(model)
+      var plan = json.plan(for: modelType)
+      if plan == nil || plan?.isStable == false {
+        // Learn every key path of this encode before writing, so a value that shares its key
+        // path with other mappings is known to be shared before it is written.
+        plan = try collectKeyPaths(
+          of: object, typeMember: typeMember, plan: plan, userInfo: json.userInfo)
+        json.forgetPlan(of: modelType)
+      }
+      try json.withKeyMap(for: model, plan: plan) { map, run in
+        try encode(object, typeMember: typeMember, plan: plan, with: map, run: run)
+      }
+    }
+  #endif
+
+  /// ``encode(_:typeMember:to:)`` on the containers of any other encoder, with the thread's
+  /// pool when there is one.
+  private static func encode<Model: Keyedable>(
+    _ object: Model, typeMember: TypeMember?, containers encoder: any Encoder, pool: RunPool?
   ) throws {
     let model = type(of: object)
-    let modelType = ObjectIdentifier(model)
-    var plan: MappingPlan?
-    var readsContext: Bool
-    #if KEYED_CODABLE_MAPPING_ONLY
-      (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
-        for: modelType, decoding: false)
-    #else
-      if let json {
-        plan = json.plan(for: modelType)
-        readsContext = false
-      } else {
-        (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
-          for: modelType, decoding: false)
-      }
-    #endif
+    var (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
+      for: ObjectIdentifier(model), decoding: false)
     if plan == nil || plan?.isStable == false {
-      // Learn every key path of this encode before writing, so a value that shares its key path
-      // with other mappings is known to be shared before it is written.
-      plan = try Self.collectKeyPaths(
+      plan = try collectKeyPaths(
         of: object, typeMember: typeMember, plan: plan, userInfo: encoder.userInfo)
-      #if !KEYED_CODABLE_MAPPING_ONLY
-        json?.forgetPlan(of: modelType)
-      #endif
     }
     var map: KeyMap
-    #if !KEYED_CODABLE_MAPPING_ONLY
-      if let json {
-        map = json.keyMap(for: model, plan: plan)
-        defer { json.recycle(&map) }
-        return try encode(object, typeMember: typeMember, plan: plan, with: map)
-      }
-    #endif
     if let pool {
       map = pool.encodingMap(for: encoder, model: model, plan: plan, readsContext: readsContext)
     } else {
@@ -101,21 +113,21 @@ public struct KeyedEncoder {
           readsContext: readsContext))
     }
     defer { pool?.recycleEncoding(&map) }
-    try encode(object, typeMember: typeMember, plan: plan, with: map)
+    guard let run = map.encoding else { return }
+    try encode(object, typeMember: typeMember, plan: plan, with: map, run: run)
   }
 
-  /// Runs `object`'s mappings with `map`, collecting its key paths first if its run leaves its
-  /// plan.
-  private func encode<Model: Keyedable>(
-    _ object: Model, typeMember: TypeMember?, plan: MappingPlan?, with map: KeyMap
+  /// Runs `object`'s mappings with `map`, whose run is `run`, collecting its key paths first
+  /// if the run leaves its plan.
+  private static func encode<Model: Keyedable>(
+    _ object: Model, typeMember: TypeMember?, plan: MappingPlan?, with map: KeyMap,
+    run: EncodeRun
   ) throws {
-    guard let run = map.encoding else { return }
     // Only a run that leaves its plan collects, from the value as it was handed over.
     try withUnsafePointer(to: object) { original in
       // The collector stays in this frame; the run keeps its address for as long as it runs.
       let collector = KeyPathCollector(
-        model: Model.self, object: UnsafeRawPointer(original), typeMember: typeMember,
-        encoder: encoder)
+        model: Model.self, object: UnsafeRawPointer(original), typeMember: typeMember)
       try withUnsafePointer(to: collector) { collector in
         run.keyPathCollector = collector
         defer { run.keyPathCollector = nil }
@@ -159,26 +171,6 @@ public struct KeyedEncoder {
       try object.map(map: map)
     }
   }
-
-  #if KEYED_CODABLE_MAPPING_ONLY
-    /// This build has no JSON coder of its own.
-    typealias OwnJSONEncoder = Never
-  #else
-    /// The JSON coder's own encoder, which keeps runs for reuse.
-    typealias OwnJSONEncoder = JSONStreamEncoder
-  #endif
-
-  #if !KEYED_CODABLE_MAPPING_ONLY
-    /// `encoder` as ``KeyedJSONEncoder``'s own, which keeps runs for reuse, or `nil` (see
-    /// ``KeyedDecoder``).
-    private static func jsonEncoder<Opened: Encoder>(_ encoder: Opened) -> JSONStreamEncoder? {
-      guard Opened.self == JSONStreamEncoder.self else { return nil }
-      // `Opened` is `JSONStreamEncoder`: the value is that reference, read as its own type.
-      return withUnsafePointer(to: encoder) {
-        $0.withMemoryRebound(to: JSONStreamEncoder.self, capacity: 1) { $0.pointee }
-      }
-    }
-  #endif
 }
 
 /// How a run that leaves its plan learns every key path of its encode (see
@@ -195,23 +187,22 @@ struct KeyPathCollector {
   let object: UnsafeRawPointer
   /// The member naming the value's type, if any (see ``TypeRegistry``).
   let typeMember: TypeMember?
-  /// The encoder of the value, whose `userInfo` `map(map:)` may read.
-  let encoder: any Encoder
 
   /// Runs the value's `map(map:)` without writing anything.
   ///
+  /// - Parameter userInfo: The encoder's `userInfo`, which `map(map:)` may read.
   /// - Returns: The plan the run recorded.
   /// - Throws: What `map(map:)` throws.
-  func collect() throws -> MappingPlan? {
-    try Self.collect(model, self)
+  func collect(userInfo: [CodingUserInfoKey: Any]) throws -> MappingPlan? {
+    try Self.collect(model, self, userInfo: userInfo)
   }
 
-  private static func collect<Model: Keyedable>(_ type: Model.Type, _ collector: Self) throws
-    -> MappingPlan?
-  {
+  private static func collect<Model: Keyedable>(
+    _ type: Model.Type, _ collector: Self, userInfo: [CodingUserInfoKey: Any]
+  ) throws -> MappingPlan? {
     try KeyedEncoder.collectKeyPaths(
       of: collector.object.load(as: Model.self), typeMember: collector.typeMember, plan: nil,
-      userInfo: collector.encoder.userInfo)
+      userInfo: userInfo)
   }
 }
 

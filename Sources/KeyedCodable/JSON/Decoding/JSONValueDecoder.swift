@@ -76,14 +76,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) private var typeKinds = TypeKinds()
   #endif
 
-  /// Key maps of finished runs, ready for the next Keyedable value (see ``keyMap(for:)``).
+  /// Runs that finished, ready for the next Keyedable value (see ``decodeKeyed(_:as:)``).
   #if DEBUG
-    private var spareMaps: [KeyMap] = []
+    private var spareRuns: [SpareRun] = []
   #else
-    @exclusivity(unchecked) private var spareMaps: [KeyMap] = []
+    @exclusivity(unchecked) private var spareRuns: [SpareRun] = []
   #endif
-  /// The most key maps kept: one per level of nesting that a document uses at once.
-  private static let spareMapLimit = 32
+  /// The most runs kept: one per level of nesting that a document uses at once.
+  private static let spareRunLimit = 32
   /// The decoding plans looked up so far, by model type.
   #if DEBUG
     private var plans = TypeCache<MappingPlan>()
@@ -180,13 +180,29 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   // MARK: - Runs of Keyedable values
 
-  /// The key map of a run of `model`'s `map(map:)` on the current value, reusing one that
-  /// finished if there is one.
+  /// A run kept for the next Keyedable value: its key map, and the run and backend the map
+  /// leads to, held with their own types so that reusing them reads no reference out of the map.
+  private struct SpareRun {
+    /// The key map the model's `map(map:)` receives.
+    var map: KeyMap
+    /// The run behind `map`.
+    let run: DecodeRun
+    /// The run's backend, on this decoder.
+    let backend: JSONDecodingBackend
+  }
+
+  /// Decodes the current value into `object` with its `map(map:)`, following `model`'s plan.
   ///
   /// A document of many small objects makes a run per object; reusing the key map, the run and
   /// the backend (and the plan, looked up once per type and decode) keeps their cost to
-  /// resetting a few fields.
-  func keyMap(for model: Any.Type) -> KeyMap {
+  /// resetting a few fields. A run is kept again only when nothing refers to its key map any
+  /// more (a mapping kept after its run must keep throwing when used).
+  ///
+  /// - Parameters:
+  ///   - object: The value to fill.
+  ///   - model: The type whose plan the run follows.
+  /// - Throws: What the mappings throw, with the full coding path.
+  func decodeKeyed<Model: Keyedable>(_ object: inout Model, as model: Any.Type) throws {
     let type = ObjectIdentifier(model)
     var plan = plans.value(for: type)
     if plan == nil {
@@ -196,28 +212,37 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         plans.set(plan, for: type)
       }
     }
-    let readsContext = contextsAffectRuns
-    if let map = spareMaps.popLast(), let run = map.decoding, let backend = run.json {
-      backend.reset(object: value, below: pathBase, pathStep)
-      run.restart(model: model, plan: plan, readsContext: readsContext)
-      return map
+    let reused = !spareRuns.isEmpty
+    var spare = reused ? spareRuns.removeLast() : makeRun(for: model, plan: plan)
+    if reused {
+      spare.backend.reset(object: value, below: pathBase, pathStep)
+      spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
     }
+    do {
+      try spare.run.run { [map = spare.map] in try object.map(map: map) }
+    } catch {
+      if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
+        spareRuns.append(consume spare)
+      }
+      throw error
+    }
+    if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
+      spareRuns.append(consume spare)
+    }
+  }
+
+  /// A new run of `model`'s `map(map:)` on the current value, for ``decodeKeyed(_:as:)``.
+  @inline(never)
+  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRun {
     let backend = JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
-    return KeyMap(
-      decoding: DecodeRun(json: backend, model: model, plan: plan, readsContext: readsContext))
+    let run = DecodeRun(json: backend, model: model, plan: plan, readsContext: contextsAffectRuns)
+    return SpareRun(map: KeyMap(decoding: run), run: run, backend: backend)
   }
 
-  /// Lets go of the key maps kept for reuse when the top-level decode ends: their backends refer
-  /// to this decoder, which would otherwise never be freed.
+  /// Lets go of the runs kept for reuse when the top-level decode ends: their backends refer to
+  /// this decoder, which would otherwise never be freed.
   func finish() {
-    spareMaps.removeAll()
-  }
-
-  /// Keeps `map` for the next run, unless something still refers to it (a mapping kept after
-  /// its run, which must keep throwing when used).
-  func recycle(_ map: inout KeyMap) {
-    guard spareMaps.count < Self.spareMapLimit, isKnownUniquelyReferenced(&map) else { return }
-    spareMaps.append(map)
+    spareRuns.removeAll()
   }
 
   /// The keyed container of the object at `entry`.
@@ -524,16 +549,18 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     _ step: JSONPathStep
   ) throws -> T {
     let outerValue = value
-    let outerBase = pathBase
-    let outerStep = pathStep
+    // Swapped in and out rather than copied: the outer path is moved aside and back without
+    // touching its reference count.
+    var outerBase = base()
+    var outerStep = step
+    swap(&pathBase, &outerBase)
+    swap(&pathStep, &outerStep)
     value = entry
-    pathBase = base()
-    pathStep = step
     depth &+= 1
     defer {
       value = outerValue
-      pathBase = outerBase
-      pathStep = outerStep
+      swap(&pathBase, &outerBase)
+      swap(&pathStep, &outerStep)
       depth &-= 1
     }
     if depth > StackGuard.uncheckedDepth {

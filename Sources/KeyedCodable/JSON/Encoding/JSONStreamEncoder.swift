@@ -225,12 +225,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeNestedHere<T: Encodable>(
     _ value: T, below base: JSONCodingPath, _ step: JSONPathStep, reporting reported: Any?
   ) throws {
-    let outer = slot
+    // Swapped in and out rather than copied: the outer slot is moved aside and back without
+    // touching the reference count of its path.
+    var outer = Slot(base: base, step: step, depth: frames.count)
+    swap(&slot, &outer)
     let outerError = deferredError
     deferredError = nil
-    slot = Slot(base: base, step: step, depth: frames.count)
     defer {
-      slot = outer
+      swap(&slot, &outer)
       if deferredError == nil { deferredError = outerError }
     }
     try value.encode(to: self)
@@ -488,12 +490,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   // MARK: - Runs of Keyedable values
 
-  /// Key maps of finished runs, ready for the next Keyedable value (see ``keyMap(for:plan:)``).
+  /// Runs that finished, ready for the next Keyedable value (see ``withKeyMap(for:plan:_:)``).
   #if DEBUG
-    private var spareMaps: [KeyMap] = []
+    private var spareRuns: [SpareRun] = []
   #else
-    @exclusivity(unchecked) private var spareMaps: [KeyMap] = []
+    @exclusivity(unchecked) private var spareRuns: [SpareRun] = []
   #endif
+  /// The most runs kept: one per level of nesting that a document uses at once.
+  private static let spareRunLimit = 32
   /// The encoding plans looked up so far, by model type.
   #if DEBUG
     private var plans = TypeCache<MappingPlan>()
@@ -528,31 +532,62 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     plans.remove(model)
   }
 
-  /// The key map of a run writing `model` at the current slot, reusing one that finished if
-  /// there is one (see ``JSONValueDecoder/keyMap(for:)``).
-  func keyMap(for model: Any.Type, plan: MappingPlan?) -> KeyMap {
-    let readsContext = contextsAffectRuns
-    if let map = spareMaps.popLast(), let run = map.encoding, let backend = run.json {
-      backend.reset()
-      run.restart(model: model, plan: plan, readsContext: readsContext)
-      return map
+  /// A run kept for the next Keyedable value: its key map, and the run and backend the map
+  /// leads to, held with their own types so that reusing them reads no reference out of the map.
+  private struct SpareRun {
+    /// The key map the model's `map(map:)` receives.
+    var map: KeyMap
+    /// The run behind `map`.
+    let run: EncodeRun
+    /// The run's backend, on this encoder.
+    let backend: JSONEncodingBackend
+  }
+
+  /// Runs `body` with the key map of a run writing `model` at the current slot, reusing a run
+  /// that finished if there is one (see ``JSONValueDecoder/decodeKeyed(_:as:)``).
+  ///
+  /// A run is kept again only when nothing refers to its key map any more (a mapping kept after
+  /// its run must keep throwing when used).
+  ///
+  /// - Parameters:
+  ///   - model: The dynamic type whose `map(map:)` runs.
+  ///   - plan: Its encoding plan, if it has one.
+  ///   - body: The run of the model's mappings, given the key map and its run.
+  /// - Throws: What `body` throws.
+  func withKeyMap(
+    for model: Any.Type, plan: MappingPlan?, _ body: (KeyMap, EncodeRun) throws -> Void
+  ) throws {
+    let reused = !spareRuns.isEmpty
+    var spare = reused ? spareRuns.removeLast() : makeRun(for: model, plan: plan)
+    if reused {
+      spare.backend.reset()
+      spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
     }
-    return KeyMap(
-      encoding: EncodeRun(
-        json: JSONEncodingBackend(encoder: self), model: model, plan: plan,
-        readsContext: readsContext))
+    do {
+      try body(spare.map, spare.run)
+    } catch {
+      if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
+        spareRuns.append(consume spare)
+      }
+      throw error
+    }
+    if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
+      spareRuns.append(consume spare)
+    }
   }
 
-  /// Lets go of the key maps kept for reuse when the top-level encode ends: their backends refer
-  /// to this encoder, which would otherwise never be freed.
+  /// A new run writing `model` at the current slot, for ``withKeyMap(for:plan:_:)``.
+  @inline(never)
+  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRun {
+    let backend = JSONEncodingBackend(encoder: self)
+    let run = EncodeRun(json: backend, model: model, plan: plan, readsContext: contextsAffectRuns)
+    return SpareRun(map: KeyMap(encoding: run), run: run, backend: backend)
+  }
+
+  /// Lets go of the runs kept for reuse when the top-level encode ends: their backends refer to
+  /// this encoder, which would otherwise never be freed.
   func finish() {
-    spareMaps.removeAll()
-  }
-
-  /// Keeps `map` for the next run, unless something still refers to it.
-  func recycle(_ map: inout KeyMap) {
-    guard spareMaps.count < 32, isKnownUniquelyReferenced(&map) else { return }
-    spareMaps.append(map)
+    spareRuns.removeAll()
   }
 
   /// The frame a container of the slot's value writes into: a new one when the slot is still
@@ -617,7 +652,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         if sortsKeys, frame.count > 1 {
           sortMembers(of: frame)
         }
-        names.removeSubrange(frame.firstName...)
+        if names.count > frame.firstName {
+          // Only when the object kept names: emptying the empty array makes a new buffer.
+          names.removeSubrange(frame.firstName...)
+        }
         if frame.hasNonASCIIName {
           canonicalNames[frame.id] = nil
         }
