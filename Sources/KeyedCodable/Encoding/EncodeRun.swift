@@ -257,8 +257,13 @@ final class EncodeRun: MappingRun {
     if !writtenValues.isEmpty {
       writtenValues.removeAll()
     }
-    activeWriter = ""
-    pendingError = nil
+    // Each reset only when needed: clearing a field that is already empty still releases it.
+    if !activeWriter.isEmpty {
+      activeWriter = ""
+    }
+    if pendingError != nil {
+      pendingError = nil
+    }
     if typeMemberNode >= 0 {
       typeMemberNode = -1
       typeMember = nil
@@ -271,7 +276,17 @@ final class EncodeRun: MappingRun {
       states.removeAllForReuse()
       states.append(contentsOf: repeatElement(.empty, count: follower.tree.count))
     }
-    backend?.prepare(for: follower.tree.base)
+    #if KEYED_CODABLE_MAPPING_ONLY
+      backend?.prepare(for: follower.tree.base)
+    #else
+      // The JSON backend directly, through optional chaining: through the existential (or a
+      // local binding), the call retains it.
+      if json != nil {
+        json?.prepare(for: follower.tree.base)
+      } else {
+        backend?.prepare(for: follower.tree.base)
+      }
+    #endif
     discardDeferredWrites()
     #if !KEYED_CODABLE_MAPPING_ONLY
       noteRevisits(plan)
@@ -493,7 +508,9 @@ final class EncodeRun: MappingRun {
       deferredOrder.removeAll(keepingCapacity: deferredOrder.count <= 64)
     }
     deferredOrderIsSorted = true
-    heldMap = nil
+    if heldMap != nil {
+      heldMap = nil
+    }
   }
 
   /// Writes what the run held back (see ``defersWrites``).

@@ -127,7 +127,9 @@ final class JSONDecodingBackend: DecodingBackend {
   func reset(object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
     root = object
     rootSlot = (base, step)
-    madeRootPath = nil
+    if madeRootPath != nil {
+      madeRootPath = nil
+    }
     rootObject = -1
     // Only what a run used: clearing an empty array still makes a new buffer.
     if !objects.isEmpty {

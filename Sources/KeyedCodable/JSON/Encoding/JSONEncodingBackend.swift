@@ -104,7 +104,9 @@ final class JSONEncodingBackend: EncodingBackend {
   /// Points the backend at the encoder's current slot, for a run that reuses it.
   func reset() {
     slot = (encoder.slot.base, encoder.slot.step)
-    madePath = nil
+    if madePath != nil {
+      madePath = nil
+    }
     // Forget the frames of the last run in place: a run of a small object uses one or two.
     if usedFrames > 0 {
       frames.withUnsafeMutableBufferPointer { frames in

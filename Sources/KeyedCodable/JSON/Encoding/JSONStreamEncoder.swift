@@ -225,14 +225,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func encodeNestedHere<T: Encodable>(
     _ value: T, below base: JSONCodingPath, _ step: JSONPathStep, reporting reported: Any?
   ) throws {
-    // Swapped in and out rather than copied: the outer slot is moved aside and back without
-    // touching the reference count of its path.
-    var outer = Slot(base: base, step: step, depth: frames.count)
-    swap(&slot, &outer)
+    let outer = slot
     let outerError = deferredError
     deferredError = nil
+    slot = Slot(base: base, step: step, depth: frames.count)
     defer {
-      swap(&slot, &outer)
+      slot = outer
       if deferredError == nil { deferredError = outerError }
     }
     try value.encode(to: self)
