@@ -18,7 +18,11 @@ extension KeyMap {
   /// - Parameter type: The configuration's type.
   /// - Returns: The configuration, or `nil` when none of that type was given.
   public func configuration<Configuration>(_ type: Configuration.Type) -> Configuration? {
-    MappingContext.current?.configuration(ofType: type)
+    // The context's field, not the context: calling a method of the bound context copies it.
+    guard let configurations = MappingContext.Binding.box?.context.configurations else {
+      return nil
+    }
+    return MappingContext.configuration(ofType: type, in: configurations)
   }
 
   /// The configuration of type `type`, which this model cannot be mapped without.
@@ -59,7 +63,7 @@ extension KeyMap {
   ///   (while encoding) when the value under `key` has another type; the message names both.
   public func context<Value>(_ key: ContextKey<Value>) throws -> Value? {
     let found: Any
-    if let value = MappingContext.current?.values[key.name] {
+    if let value = MappingContext.Binding.box?.context.values[key.name] {
       found = value
     } else if let value = userInfo[key.userInfoKey] {
       found = value

@@ -35,7 +35,24 @@ extension MappingContext {
 
   /// The configuration of type `type`, if the context holds one.
   func configuration<Configuration>(ofType type: Configuration.Type) -> Configuration? {
-    configurations[ObjectIdentifier(type)] as? Configuration
+    Self.configuration(ofType: type, in: configurations)
+  }
+
+  /// The configuration of type `type` in `configurations`, if it holds one.
+  static func configuration<Configuration>(
+    ofType type: Configuration.Type, in configurations: [ObjectIdentifier: any Sendable]
+  ) -> Configuration? {
+    guard let stored = configurations[ObjectIdentifier(type)] else { return nil }
+    return value(stored, exactlyAs: Configuration.self) ?? stored as? Configuration
+  }
+
+  /// `value` when its type is exactly `type`, read without a dynamic cast (a configuration is
+  /// stored under its own type, so this is the common case); `nil` otherwise.
+  private static func value<Stored, Wanted>(_ value: Stored, exactlyAs type: Wanted.Type)
+    -> Wanted?
+  {
+    guard Stored.self == Wanted.self else { return nil }
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Wanted.self) }
   }
 
   // MARK: - Values

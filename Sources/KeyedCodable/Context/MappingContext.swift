@@ -62,8 +62,40 @@ public struct MappingContext: Sendable {
   // MARK: - Binding
 
   /// The task-local binding of the current context.
+  ///
+  /// The context is bound in a box: reading it then retains one reference, where reading the
+  /// struct itself copied every collection it holds (a retain and a release of each), on every
+  /// ``KeyMap/configuration(_:)``, transform and conversion.
   enum Binding {
-    @TaskLocal static var current: MappingContext?
+    /// The box of the current context.
+    @TaskLocal static var box: Box?
+
+    /// The current context.
+    static var current: MappingContext? { box?.context }
+
+    /// Runs `body` with `context` as the current one.
+    static func withValue<Result>(_ context: MappingContext?, _ body: () throws -> Result)
+      rethrows -> Result
+    {
+      try $box.withValue(context.map(Box.init), operation: body)
+    }
+
+    /// Runs `body` with `context` as the current one, in an asynchronous function.
+    static func withValue<Result>(
+      _ context: MappingContext?, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+      try await $box.withValue(context.map(Box.init), operation: body)
+    }
+  }
+
+  /// A context bound to a task (see ``Binding``).
+  final class Box: Sendable {
+    /// The context.
+    let context: MappingContext
+
+    init(_ context: MappingContext) {
+      self.context = context
+    }
   }
 
   /// Runs `body` with this context as the current one.
@@ -71,7 +103,7 @@ public struct MappingContext: Sendable {
     if affectsRuns {
       PlanRegistry.shared.noteContextsAffectRuns()
     }
-    return try Binding.$current.withValue(self, operation: body)
+    return try Binding.withValue(self, body)
   }
 
   /// Runs `body` with this context as the current one, in an asynchronous function.
@@ -79,7 +111,7 @@ public struct MappingContext: Sendable {
     if affectsRuns {
       PlanRegistry.shared.noteContextsAffectRuns()
     }
-    return try await Binding.$current.withValue(self, operation: body)
+    return try await Binding.withValue(self, body)
   }
 }
 

@@ -209,7 +209,7 @@ public struct PolymorphicValue<Base>: Codable {
   ///   name or when no registry was given; `keyNotFound` when the type member is missing; the
   ///   errors of the concrete type.
   public init(from decoder: any Decoder) throws {
-    guard let registry = MappingContext.current?.registry(for: Base.self) else {
+    guard let registry = MappingContext.Binding.box?.context.registry(for: Base.self) else {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: decoder.codingPath,
@@ -247,7 +247,8 @@ public struct PolymorphicValue<Base>: Codable {
   /// - Throws: `EncodingError.invalidValue` when the value's type is not registered or no
   ///   registry was given; the errors of the value's own encoding.
   public func encode(to encoder: any Encoder) throws {
-    guard let registry = registry ?? MappingContext.current?.registry(for: Base.self) else {
+    guard let registry = registry ?? MappingContext.Binding.box?.context.registry(for: Base.self)
+    else {
       throw EncodingError.invalidValue(
         value,
         .init(

@@ -179,7 +179,7 @@ class MappingRun {
       PlanRegistry.shared.noteContextsAffectRuns()
       noteContextsAffectRuns()
     }
-    return try MappingContext.Binding.$current.withValue(context, operation: body)
+    return try MappingContext.Binding.withValue(context, body)
   }
 
   /// Tells the coder of this run that a context that changes how runs behave is bound from now

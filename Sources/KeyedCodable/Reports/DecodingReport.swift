@@ -232,7 +232,7 @@ enum Reporting {
     _ event: DecodingReport.Event, at codingPath: @autoclosure () -> [any CodingKey],
     keyPath: @autoclosure () -> String, error: any Error
   ) {
-    let reporter = MappingContext.current?.reporter
+    let reporter = MappingContext.Binding.box?.context.reporter
     let handler = DecodingReporter.debugHandler
     guard reporter != nil || handler != nil else { return }
     // Made once, and only if someone keeps it: a report past its limit only counts.

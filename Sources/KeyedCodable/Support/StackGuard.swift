@@ -143,7 +143,7 @@ enum StackGuard {
     _ body: () throws -> Value
   ) throws -> Value {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
-      let context = MappingContext.Binding.current
+      let context = MappingContext.Binding.box
       let update = UpdateSlot.current
       let events = TransformEvents.current
       return try withoutActuallyEscaping(body) { body in
@@ -151,7 +151,7 @@ enum StackGuard {
         let work = FreshStackWork {
           pool?.adoptOnCurrentThread()
           outcome = Result {
-            try MappingContext.Binding.$current.withValue(context) {
+            try MappingContext.Binding.$box.withValue(context) {
               try UpdateSlot.$current.withValue(update) {
                 try TransformEvents.$current.withValue(events) { try body() }
               }

@@ -268,7 +268,8 @@ extension DecodeRun {
   func convert<Value: Decodable>(
     _ type: Value.Type, at target: MappingTarget, _ mapping: Mapping, after error: any Error
   ) throws -> Value? {
-    let conversions = mapping.extras?.conversions ?? MappingContext.current?.conversions ?? []
+    let conversions =
+      mapping.extras?.conversions ?? MappingContext.Binding.box?.context.conversions ?? []
     guard !conversions.isEmpty, let convertible = Value.self as? any LossyConvertible.Type,
       case .value(let parent, _, let key, false) = target,
       let token = try? backend.decode(ScalarToken.self, forKey: key, in: parent),

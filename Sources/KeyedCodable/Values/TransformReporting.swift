@@ -57,7 +57,7 @@ extension DecodingReporter {
 extension Reporting {
   /// Whether a reporter or a debug handler receives what the current decode records.
   static var isActive: Bool {
-    MappingContext.current?.reporter != nil || DecodingReporter.debugHandler != nil
+    MappingContext.Binding.box?.context.reporter != nil || DecodingReporter.debugHandler != nil
   }
 }
 
