@@ -380,6 +380,32 @@ extension JSONEncodableArray where Element: Encodable {
 
   func encodeElements(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
     let frame = encoder.pushFrame(object: false)
+    // Coordinates, series, identifiers and tags: arrays of one scalar type are written by a loop
+    // for that type alone, with no type test per element.
+    if Self.self == [Double].self {
+      try reinterpret(self, as: [Double].self).withUnsafeBufferPointer {
+        try encoder.encodeDoubles($0, in: frame, at: path)
+      }
+      return try encoder.closeFrames(above: frame.index)
+    }
+    if Self.self == [[Double]].self {
+      try reinterpret(self, as: [[Double]].self).withUnsafeBufferPointer {
+        try encoder.encodeDoubleArrays($0, in: frame, at: path)
+      }
+      return try encoder.closeFrames(above: frame.index)
+    }
+    if Self.self == [Int].self {
+      try reinterpret(self, as: [Int].self).withUnsafeBufferPointer {
+        try encoder.encodeIntegers($0, in: frame)
+      }
+      return try encoder.closeFrames(above: frame.index)
+    }
+    if Self.self == [String].self {
+      try reinterpret(self, as: [String].self).withUnsafeBufferPointer {
+        try encoder.encodeStrings($0, in: frame)
+      }
+      return try encoder.closeFrames(above: frame.index)
+    }
     // The elements are read from the array's storage: in this generic code, a subscript of the
     // collection goes through its witness, a coroutine whose frame the runtime allocates, once
     // per element. Indices, not `enumerated()`: this generic code would look up the metadata

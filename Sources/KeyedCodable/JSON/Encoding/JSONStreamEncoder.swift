@@ -402,6 +402,82 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     writer.double(value)
   }
 
+  /// Writes `elements`, the elements of a `[Double]` whose array is the open frame `frame`.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold (see ``double(_:at:)``),
+  ///   at the element's path below `path`.
+  func encodeDoubles(
+    _ elements: UnsafeBufferPointer<Double>, in frame: (index: Int, id: Int),
+    at path: () -> JSONCodingPath
+  ) throws {
+    try encodeElements(elements, in: frame) { value, index in
+      if value.isFinite {
+        writer.double(value)
+      } else {
+        try nonConforming(value, at: path().appending(index: index))
+      }
+    }
+  }
+
+  /// Writes `elements`, the elements of an `[Int]` whose array is the open frame `frame`.
+  ///
+  /// - Throws: ``Restart`` when the frame was closed already.
+  func encodeIntegers(_ elements: UnsafeBufferPointer<Int>, in frame: (index: Int, id: Int))
+    throws
+  {
+    try encodeElements(elements, in: frame) { value, _ in writer.integer(value) }
+  }
+
+  /// Writes `elements`, the elements of a `[String]` whose array is the open frame `frame`.
+  ///
+  /// - Throws: ``Restart`` when the frame was closed already.
+  func encodeStrings(_ elements: UnsafeBufferPointer<String>, in frame: (index: Int, id: Int))
+    throws
+  {
+    try encodeElements(elements, in: frame) { value, _ in writer.string(value) }
+  }
+
+  /// Writes `elements` into the open array frame `frame` with `write`: the frame is made current
+  /// once, as nothing else writes between two elements of a scalar type.
+  @inline(__always)
+  private func encodeElements<Element>(
+    _ elements: UnsafeBufferPointer<Element>, in frame: (index: Int, id: Int),
+    _ write: (Element, Int) throws -> Void
+  ) throws {
+    try activate(frame.index, id: frame.id)
+    var count = frames[frame.index].count
+    defer { frames[frame.index].count = count }
+    for index in elements.indices {
+      writer.separate(count: count)
+      count &+= 1
+      try write(elements[index], index)
+    }
+  }
+
+  /// Writes `arrays`, the elements of a `[[Double]]` whose array is the open frame `frame` (the
+  /// points of GeoJSON and of most coordinate lists): each as ``encodeDoubles(_:in:at:)``
+  /// does, without going through the type of each element.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold, or for arrays nested
+  ///   deeper than ``maximumDepth``, at the element's path below `path`.
+  func encodeDoubleArrays(
+    _ arrays: UnsafeBufferPointer<[Double]>, in frame: (index: Int, id: Int),
+    at path: () -> JSONCodingPath
+  ) throws {
+    for index in arrays.indices {
+      try beginElement(frame.index, id: frame.id)
+      // The elements are numbers: nothing nests below, so no stack is needed beyond this one.
+      guard frames.count < Self.maximumDepth else {
+        throw Self.tooDeep(arrays[index], at: path().appending(index: index))
+      }
+      let inner = pushFrame(object: false)
+      try arrays[index].withUnsafeBufferPointer {
+        try encodeDoubles($0, in: inner, at: { path().appending(index: index) })
+      }
+      try closeFrames(above: inner.index)
+    }
+  }
+
   func float(_ value: Float, at path: @autoclosure () -> JSONCodingPath) throws {
     guard value.isFinite else { return try nonConforming(value, at: path()) }
     writer.float(value)
