@@ -1099,8 +1099,40 @@ extension JSONDecodableArray where Element: Decodable {
     } else if Element.self == String.self {
       return reinterpret(
         try decodeScalars(String.self, from: decoder, array: entry, at: path), as: Self.self)
+    } else if Element.self == [Double].self {
+      return reinterpret(
+        try decodeDoubleArrays(from: decoder, array: entry, at: path), as: Self.self)
     }
     return try decodeOthers(from: decoder, array: entry, at: path)
+  }
+
+  /// The elements of the array at `entry` as a `[[Double]]`.
+  ///
+  /// The points of GeoJSON and of most coordinate lists: each inner array is read as
+  /// ``decodeScalars(_:from:array:at:)`` reads it, without going through the type of each
+  /// element. An element that is not an array takes the general way, which throws its error.
+  @inline(never)
+  private static func decodeDoubleArrays(
+    from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
+  ) throws -> [[Double]] {
+    let document = decoder.document
+    let count = document.memberCount(entry)
+    var result: [[Double]] = []
+    result.reserveCapacity(count)
+    var element = entry &+ 1
+    for index in 0..<count {
+      if document.kind(element) == .array {
+        // Numbers nest nothing below them: no stack is needed beyond this one.
+        result.append(
+          try decodeScalars(
+            Double.self, from: decoder, array: element, at: { path().appending(index: index) }))
+      } else {
+        result.append(
+          try decoder.unwrap(element, as: [Double].self, at: path().appending(index: index)))
+      }
+      element = document.next(element)
+    }
+    return result
   }
 
   /// The elements of the array at `entry` when they are not `Double`, `Int` or `String`.
