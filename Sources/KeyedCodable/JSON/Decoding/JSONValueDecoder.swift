@@ -76,14 +76,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) private var typeKinds = TypeKinds()
   #endif
 
+  /// The runs this coder keeps for the next Keyedable value.
+  typealias SpareRuns = JSONSpareRuns<DecodeRun, JSONDecodingBackend>
+
   /// Runs that finished, ready for the next Keyedable value (see ``decodeKeyed(_:as:)``).
   #if DEBUG
-    private var spareRuns: [SpareRun] = []
+    private var spareRuns = SpareRuns()
   #else
-    @exclusivity(unchecked) private var spareRuns: [SpareRun] = []
+    @exclusivity(unchecked) private var spareRuns = SpareRuns()
   #endif
-  /// The most runs kept: one per level of nesting that a document uses at once.
-  private static let spareRunLimit = 32
   /// The decoding plans looked up so far, by model type.
   #if DEBUG
     private var plans = TypeCache<MappingPlan>()
@@ -180,17 +181,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   // MARK: - Runs of Keyedable values
 
-  /// A run kept for the next Keyedable value: its key map, and the run and backend the map
-  /// leads to, held with their own types so that reusing them reads no reference out of the map.
-  private struct SpareRun {
-    /// The key map the model's `map(map:)` receives.
-    var map: KeyMap
-    /// The run behind `map`.
-    let run: DecodeRun
-    /// The run's backend, on this decoder.
-    let backend: JSONDecodingBackend
-  }
-
   /// Decodes the current value into `object` with its `map(map:)`, following `model`'s plan.
   ///
   /// A document of many small objects makes a run per object; reusing the key map, the run and
@@ -212,31 +202,26 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         plans.set(plan, for: type)
       }
     }
-    let reused = !spareRuns.isEmpty
-    var spare = reused ? spareRuns.removeLast() : makeRun(for: model, plan: plan)
+    let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan) }
     if reused {
       spare.backend.reset(object: value, below: pathBase, pathStep)
       spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
     }
     do {
-      try spare.run.run { [map = spare.map] in try object.map(map: map) }
+      try spare.run.run { try object.map(map: spare.map) }
     } catch {
-      if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
-        spareRuns.append(consume spare)
-      }
+      spareRuns.keep(consume spare)
       throw error
     }
-    if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
-      spareRuns.append(consume spare)
-    }
+    spareRuns.keep(consume spare)
   }
 
   /// A new run of `model`'s `map(map:)` on the current value, for ``decodeKeyed(_:as:)``.
   @inline(never)
-  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRun {
+  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRuns.Spare {
     let backend = JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
     let run = DecodeRun(json: backend, model: model, plan: plan, readsContext: contextsAffectRuns)
-    return SpareRun(map: KeyMap(decoding: run), run: run, backend: backend)
+    return .init(map: KeyMap(decoding: run), run: run, backend: backend)
   }
 
   /// Lets go of the runs kept for reuse when the top-level decode ends: their backends refer to

@@ -564,14 +564,15 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   // MARK: - Runs of Keyedable values
 
+  /// The runs this coder keeps for the next Keyedable value.
+  typealias SpareRuns = JSONSpareRuns<EncodeRun, JSONEncodingBackend>
+
   /// Runs that finished, ready for the next Keyedable value (see ``withKeyMap(for:plan:_:)``).
   #if DEBUG
-    private var spareRuns: [SpareRun] = []
+    private var spareRuns = SpareRuns()
   #else
-    @exclusivity(unchecked) private var spareRuns: [SpareRun] = []
+    @exclusivity(unchecked) private var spareRuns = SpareRuns()
   #endif
-  /// The most runs kept: one per level of nesting that a document uses at once.
-  private static let spareRunLimit = 32
   /// The encoding plans looked up so far, by model type.
   #if DEBUG
     private var plans = TypeCache<MappingPlan>()
@@ -606,17 +607,6 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     plans.remove(model)
   }
 
-  /// A run kept for the next Keyedable value: its key map, and the run and backend the map
-  /// leads to, held with their own types so that reusing them reads no reference out of the map.
-  private struct SpareRun {
-    /// The key map the model's `map(map:)` receives.
-    var map: KeyMap
-    /// The run behind `map`.
-    let run: EncodeRun
-    /// The run's backend, on this encoder.
-    let backend: JSONEncodingBackend
-  }
-
   /// Runs `body` with the key map of a run writing `model` at the current slot, reusing a run
   /// that finished if there is one (see ``JSONValueDecoder/decodeKeyed(_:as:)``).
   ///
@@ -631,8 +621,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   func withKeyMap(
     for model: Any.Type, plan: MappingPlan?, _ body: (KeyMap, EncodeRun) throws -> Void
   ) throws {
-    let reused = !spareRuns.isEmpty
-    var spare = reused ? spareRuns.removeLast() : makeRun(for: model, plan: plan)
+    let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan) }
     if reused {
       spare.backend.reset()
       spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
@@ -640,22 +629,18 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     do {
       try body(spare.map, spare.run)
     } catch {
-      if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
-        spareRuns.append(consume spare)
-      }
+      spareRuns.keep(consume spare)
       throw error
     }
-    if spareRuns.count < Self.spareRunLimit, isKnownUniquelyReferenced(&spare.map) {
-      spareRuns.append(consume spare)
-    }
+    spareRuns.keep(consume spare)
   }
 
   /// A new run writing `model` at the current slot, for ``withKeyMap(for:plan:_:)``.
   @inline(never)
-  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRun {
+  private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRuns.Spare {
     let backend = JSONEncodingBackend(encoder: self)
     let run = EncodeRun(json: backend, model: model, plan: plan, readsContext: contextsAffectRuns)
-    return SpareRun(map: KeyMap(encoding: run), run: run, backend: backend)
+    return .init(map: KeyMap(encoding: run), run: run, backend: backend)
   }
 
   /// Lets go of the runs kept for reuse when the top-level encode ends: their backends refer to
