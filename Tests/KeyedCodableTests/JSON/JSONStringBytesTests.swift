@@ -52,6 +52,44 @@ struct JSONStringBytesTests {
     }
   }
 
+  /// `text` as a JSON string whose every scalar is a `\u` escape (a surrogate pair above the
+  /// BMP), or every other scalar when `mixed`.
+  static func escapedJSON(_ text: String, mixed: Bool) -> String {
+    var json = "\""
+    for (offset, scalar) in text.unicodeScalars.enumerated() {
+      if mixed, offset % 2 == 1, scalar != "\"", scalar != "\\", scalar.value >= 0x20 {
+        json.unicodeScalars.append(scalar)
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16)
+        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return json + "\""
+  }
+
+  @Test func escapedScalarsOfEveryLengthReadAsFoundationReadsThem() throws {
+    // Short strings, and strings longer than any buffer on the stack.
+    let texts =
+      Self.strings().filter { !$0.isEmpty }
+      + [String(repeating: "é😀a€", count: 5_000), String(repeating: "\n", count: 70_000)]
+    for mixed in [false, true] {
+      let json = "[" + texts.map { Self.escapedJSON($0, mixed: mixed) }.joined(separator: ",") + "]"
+      let data = Data(json.utf8)
+      let ours = try KeyedJSONDecoder().decode([String].self, from: data)
+      #expect(ours == texts)
+      #expect(ours == (try JSONDecoder().decode([String].self, from: data)))
+    }
+  }
+
+  @Test(arguments: [#""\uD800""#, #""\uD800\u0041""#, #""\uDC00""#, #""a\uDBFF""#])
+  func loneSurrogateEscapesAreStillRefused(_ string: String) {
+    #expect(throws: DecodingError.self) {
+      try KeyedJSONDecoder().decode(String.self, from: Data(string.utf8))
+    }
+  }
+
   @Test func memberNamesAndDictionaryKeysOfEveryLengthRead() throws {
     let keys = Self.strings().filter { !$0.isEmpty }.prefix(200)
     let dictionary = Dictionary(

@@ -90,49 +90,61 @@ enum JSONStrings {
   }
 
   /// The string a JSON string's contents (between the quotes, validated) stand for.
+  ///
+  /// The text is unescaped into a buffer on the stack (on the heap past the size the standard
+  /// library allows there) and copied into the string without a second validation: the bytes
+  /// written are valid UTF-8 whatever the input (an escaped surrogate that is not one of a
+  /// pair, which the scanners reject, becomes U+FFFD).
   static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
     guard let base = span.baseAddress else { return "" }
     // Escapes only ever shorten the text: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8, and
-    // an escaped surrogate pair (12 bytes) gives 4. (`String(unsafeUninitializedCapacity:)`
-    // would spare the array, but needs macOS 11.)
-    var utf8 = [UInt8](repeating: 0, count: span.count)
-    let length = utf8.withUnsafeMutableBufferPointer { output in
-      var read = 0
-      var written = 0
-      let count = span.count
-      while read < count {
-        let byte = base[read]
-        guard byte == UInt8(ascii: "\\"), read &+ 1 < count else {
-          output[written] = byte
-          written &+= 1
-          read &+= 1
-          continue
-        }
-        let escaped = base[read &+ 1]
-        read &+= 2
-        switch escaped {
-        case UInt8(ascii: "b"): output[written] = 0x08
-        case UInt8(ascii: "f"): output[written] = 0x0C
-        case UInt8(ascii: "n"): output[written] = 0x0A
-        case UInt8(ascii: "r"): output[written] = 0x0D
-        case UInt8(ascii: "t"): output[written] = 0x09
-        case UInt8(ascii: "u"):
-          var scalar = UInt32(hexUnit(base, read, count))
-          read &+= 4
-          if scalar >= 0xD800, scalar < 0xDC00, read &+ 6 <= count {
-            let low = UInt32(hexUnit(base, read &+ 2, count))
+    // an escaped surrogate pair (12 bytes) gives 4.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span.count) { output in
+      let length = unescape(base, count: span.count, into: output)
+      return validated(UnsafeBufferPointer(rebasing: output[..<length]))
+    }
+  }
+
+  /// Writes the text of the `count` bytes at `base` with its escapes resolved into `output`,
+  /// which holds at least `count` bytes, and returns the number of bytes written.
+  private static func unescape(
+    _ base: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    var read = 0
+    var written = 0
+    while read < count {
+      let byte = base[read]
+      guard byte == UInt8(ascii: "\\"), read &+ 1 < count else {
+        output[written] = byte
+        written &+= 1
+        read &+= 1
+        continue
+      }
+      let escaped = base[read &+ 1]
+      read &+= 2
+      switch escaped {
+      case UInt8(ascii: "b"): output[written] = 0x08
+      case UInt8(ascii: "f"): output[written] = 0x0C
+      case UInt8(ascii: "n"): output[written] = 0x0A
+      case UInt8(ascii: "r"): output[written] = 0x0D
+      case UInt8(ascii: "t"): output[written] = 0x09
+      case UInt8(ascii: "u"):
+        var scalar = UInt32(hexUnit(base, read, count))
+        read &+= 4
+        if scalar >= 0xD800, scalar < 0xDC00, read &+ 6 <= count {
+          let low = UInt32(hexUnit(base, read &+ 2, count))
+          if low >= 0xDC00, low < 0xE000 {
             scalar = 0x10000 &+ ((scalar &- 0xD800) &<< 10) &+ (low &- 0xDC00)
             read &+= 6
           }
-          written = encode(scalar, into: output, at: written)
-          continue
-        default: output[written] = escaped  // \" \\ \/
         }
-        written &+= 1
+        written = encode(scalar, into: output, at: written)
+        continue
+      default: output[written] = escaped  // \" \\ \/
       }
-      return written
+      written &+= 1
     }
-    return String(decoding: utf8.prefix(length), as: UTF8.self)
+    return written
   }
 
   /// The four hex digits at `index` (validated by the scanner).
@@ -153,6 +165,9 @@ enum JSONStrings {
     -> Int
   {
     switch scalar {
+    case 0xD800..<0xE000, 0x11_0000...:
+      // Not a scalar (only from an input no scanner accepts): the replacement character.
+      return encode(0xFFFD, into: output, at: index)
     case 0..<0x80:
       output[index] = UInt8(truncatingIfNeeded: scalar)
       return index &+ 1
