@@ -1136,8 +1136,9 @@ extension JSONDecodableArray where Element: Decodable {
     if count > 0, decoder.decodesItself(Element.self) {
       let arrayPath = path()
       for index in 0..<count {
+        // Straight to the element's own `init(from:)`: its type decodes itself.
         result.append(
-          try decoder.unwrap(element, as: Element.self, below: arrayPath, .index(index)))
+          try decoder.decodeNested(element, as: Element.self, below: arrayPath, .index(index)))
         element = document.next(element)
       }
       return result

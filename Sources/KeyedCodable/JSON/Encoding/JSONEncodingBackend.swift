@@ -435,11 +435,17 @@ extension JSONEncodableArray where Element: Encodable {
     // made only when it is asked for.
     if !isEmpty {
       let arrayPath = path()
+      // Models go straight to their own `encode(to:)`, without a type test per element.
+      let encodesItself = encoder.encodesItself(Element.self)
       let encodedInPlace: Void? = try withContiguousStorageIfAvailable { elements in
         var index = 0
         while index < elements.count {
           try encoder.beginElement(frame.index, id: frame.id)
-          try encoder.encodeValue(elements[index], below: arrayPath, .index(index))
+          if encodesItself {
+            try encoder.encodeNested(elements[index], below: arrayPath, .index(index))
+          } else {
+            try encoder.encodeValue(elements[index], below: arrayPath, .index(index))
+          }
           index &+= 1
         }
       }

@@ -250,6 +250,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     try closeFrames(above: slot.depth)
   }
 
+  /// Whether values of `type` encode themselves with their own `encode(to:)` (models), rather
+  /// than being written by this encoder as scalars, arrays, dictionaries or JSON values.
+  func encodesItself(_ type: Any.Type) -> Bool {
+    if case .other = typeKinds.kind(of: type, classify: Self.classify) { return true }
+    return false
+  }
+
   /// Writes the types this encoder writes itself; `false` for any other type.
   private func encodeScalar<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath)
     throws -> Bool
