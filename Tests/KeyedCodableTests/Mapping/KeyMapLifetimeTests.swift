@@ -100,6 +100,59 @@ import Testing
     expectError("dataCorrupted", at: []) { try value <<? kept }
   }
 
+  /// Elements of one array: the JSON coder reuses the run of an element for the next one, unless
+  /// something still refers to its key map.
+  struct Sibling: Codable, Keyedable {
+    static let stash = Stash()
+    var reuse = false
+    var city: String?
+
+    init(reuse: Bool, city: String?) {
+      self.reuse = reuse
+      self.city = city
+    }
+
+    init(from decoder: Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try reuse <-> map["reuse"]
+      if reuse, let kept = Self.stash.mapping {
+        try city <-> kept
+      } else {
+        let mapping = map["address.city"]
+        Self.stash.mapping = mapping
+        try city <-> mapping
+      }
+    }
+  }
+
+  @Test func aMappingKeptByAnElementThrowsWhenTheNextElementUsesIt() throws {
+    let json =
+      #"[{"reuse":false,"address":{"city":"Oslo"}},{"reuse":true,"address":{"city":"Rome"}}]"#
+    do {
+      let siblings = try KeyedJSONDecoder().decode([Sibling].self, from: Data(json.utf8))
+      Issue.record("read \(siblings.map(\.city)) through a kept mapping")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(context.debugDescription.contains("was used after the map(map:) call"))
+    }
+    do {
+      let data = try KeyedJSONEncoder().encode([
+        Sibling(reuse: false, city: "Oslo"), Sibling(reuse: true, city: "Rome"),
+      ])
+      Issue.record("wrote \(String(decoding: data, as: UTF8.self)) through a kept mapping")
+    } catch EncodingError.invalidValue(_, let context) {
+      #expect(context.debugDescription.contains("was used after the map(map:) call"))
+    }
+    // Without a kept mapping, the same elements read and write each their own values.
+    Sibling.stash.mapping = nil
+    let plain =
+      #"[{"reuse":false,"address":{"city":"Oslo"}},{"reuse":false,"address":{"city":"Rome"}}]"#
+    let siblings = try KeyedJSONDecoder().decode([Sibling].self, from: Data(plain.utf8))
+    #expect(siblings.map(\.city) == ["Oslo", "Rome"])
+  }
+
   // MARK: - Re-entrant types
 
   /// A type whose mapping decodes values of its own type: runs of one type nest.
