@@ -291,6 +291,22 @@ import Testing
     }
   }
 
+  @Test func shortDigitsWithEveryCountOfTrailingZerosAreWrittenLikeDescription() {
+    // The shortest digits of a short value come with up to 16 trailing zeros, stripped eight,
+    // four, two and one at a time: every count of zeros, after digits of every length.
+    let leads: [Double] = [
+      1, 7, 12, 25, 125, 1234, 98_765, 123_456, 1_234_567, 12_345_678, 123_456_789,
+      1_234_567_891, 12_345_678_912, 123_456_789_123, 1_234_567_891_234, 98_765_432_123_456,
+    ]
+    for lead in leads {
+      for exponent in -30...30 {
+        let value = Double("\(Int(lead))e\(exponent)") ?? 0
+        expectWrittenLikeDescription(value)
+        expectWrittenLikeDescription(-value)
+      }
+    }
+  }
+
   @Test func randomDoublesAreWrittenAsFoundationWritesThemAndReadBack() {
     // JSONEncoder is slow, so it judges the first 20,000; `description` judges the rest.
     var rng = SplitMix64(seed: 6)
@@ -316,6 +332,41 @@ import Testing
       if text != expected { failures.add("\(value.description) written as \(text)") }
       let parsed = parseFloat(text)
       if parsed.bitPattern != value.bitPattern { failures.add("\(text) read as \(parsed)") }
+    }
+    failures.expectNone()
+  }
+
+  @Test func blocksOfEightDigitsAreWrittenZeroPadded() {
+    // Every digit of every place, every place's neighbours at 0 and 9, the lane boundaries
+    // (9_999, 10_000, 99, 100 within a block), then seeded random blocks.
+    func written(_ block: UInt64) -> String {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { output in
+        guard let base = output.baseAddress else { return "" }
+        JSONNumberWriter.Digits.writeBlock(block, to: base)
+        return String(decoding: output, as: UTF8.self)
+      }
+    }
+    func expected(_ block: UInt64) -> String {
+      let digits = String(block)
+      return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+    var blocks: [UInt64] = [
+      0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 10_001, 99_999, 100_000, 999_999,
+      1_000_000, 9_999_999, 10_000_000, 99_999_999, 12_345_678, 87_654_321, 99_990_000,
+      10_000_099, 99_009_900,
+    ]
+    var power: UInt64 = 1
+    for _ in 0..<8 {
+      for digit: UInt64 in 0...9 {
+        blocks += [digit * power, digit * power + (power - 1), 99_999_999 - (9 - digit) * power]
+      }
+      power *= 10
+    }
+    var rng = SplitMix64(seed: 88)
+    for _ in 0..<100_000 { blocks.append(rng.next() % 100_000_000) }
+    var failures = Failures()
+    for block in blocks where written(block) != expected(block) {
+      failures.add("\(block): \(written(block))")
     }
     failures.expectNone()
   }

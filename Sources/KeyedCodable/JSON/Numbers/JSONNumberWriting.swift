@@ -292,9 +292,28 @@ extension JSONNumberWriter {
         buffer.append(UInt8(ascii: "0"))
         return
       }
-      while significand % 10 == 0 {
+      // Trailing zeros (up to 16 from the shortest digits of a short value; most values have
+      // none): after the first, eight at a time and then by halves, a handful of divisions by
+      // constants instead of one per zero.
+      if significand % 10 == 0 {
         significand /= 10
         exponent += 1
+        while significand % 100_000_000 == 0 {
+          significand /= 100_000_000
+          exponent += 8
+        }
+        if significand % 10_000 == 0 {
+          significand /= 10_000
+          exponent += 4
+        }
+        if significand % 100 == 0 {
+          significand /= 100
+          exponent += 2
+        }
+        if significand % 10 == 0 {
+          significand /= 10
+          exponent += 1
+        }
       }
       let digitCount = Digits.count(significand)
       // The value is 0.d1d2…dn * 10^pointPosition.
@@ -397,8 +416,7 @@ extension JSONNumberWriter {
 
     /// Writes the last `count` digits of `value`, zero-padded on the left, at `output`.
     ///
-    /// Eight digits at a time, each block split into independent halves and quarters so the
-    /// divisions (multiplications by reciprocals) overlap instead of waiting on each other.
+    /// Eight digits at a time (see ``writeBlock(_:to:)``), then two at a time.
     ///
     /// - Returns: `count`.
     @discardableResult
@@ -406,14 +424,8 @@ extension JSONNumberWriter {
       var rest = value
       var end = count
       while end >= 8 {
-        let block = rest % 100_000_000
+        writeBlock(rest % 100_000_000, to: output + end - 8)
         rest /= 100_000_000
-        let high = block / 10_000
-        let low = block % 10_000
-        writePair(high / 100, to: output + end - 8)
-        writePair(high % 100, to: output + end - 6)
-        writePair(low / 100, to: output + end - 4)
-        writePair(low % 100, to: output + end - 2)
         end -= 8
       }
       while end >= 2 {
@@ -423,6 +435,29 @@ extension JSONNumberWriter {
       }
       if end == 1 { output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
       return count
+    }
+
+    /// Writes the eight digits of `block` (below 10^8), zero-padded, with one store.
+    ///
+    /// The digits are worked out in the lanes of one word, all lanes at once: the two halves
+    /// of four digits in 32-bit lanes, their pairs in 16-bit lanes, the digits in bytes, each
+    /// step a division by a multiplication and a shift that no lane overflows (a lane's
+    /// product stays below its width). Little-endian, so the first digit is the lowest byte.
+    @inline(__always)
+    static func writeBlock(_ block: UInt64, to output: UnsafeMutablePointer<UInt8>) {
+      // [high four digits | low four digits << 32].
+      let high = block / 10_000
+      var lanes = high | (block &- high &* 10_000) &<< 32
+      // Each 32-bit lane x < 10^4 into [x / 100 | x % 100 << 16]: x / 100 is
+      // (x * 10_486) >> 20 for x < 10^4 (the product stays below 2^27).
+      let hundreds = ((lanes &* 10_486) &>> 20) & 0x0000_007F_0000_007F
+      lanes = hundreds | (lanes &- hundreds &* 100) &<< 16
+      // Each 16-bit lane y < 100 into [y / 10 | y % 10 << 8]: y / 10 is (y * 103) >> 10 for
+      // y < 100 (the product stays below 2^14).
+      let tens = ((lanes &* 103) &>> 10) & 0x000F_000F_000F_000F
+      lanes = tens | (lanes &- tens &* 10) &<< 8
+      UnsafeMutableRawPointer(output).storeBytes(
+        of: (lanes | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
     }
 
     /// Writes the two digits of `pair` (below 100).
