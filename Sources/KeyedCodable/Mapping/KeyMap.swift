@@ -62,7 +62,7 @@ public final class KeyMap {
   ///
   /// - Parameter key: The key path: `"id"`, `"address.city"`, `"* items"`, `""`.
   /// - Returns: A mapping to connect to a property with a mapping operator.
-  @inlinable
+  @inlinable @inline(__always)
   public subscript(_ key: String) -> Mapping {
     run.mapping(named: key, options: nil, in: self)
   }

@@ -37,6 +37,13 @@ public struct Mapping {
     reference = position
   }
 
+  /// A mapping whose ``reference`` is `reference`.
+  @inlinable
+  init(map: KeyMap, reference: Int) {
+    self.map = map
+    self.reference = reference
+  }
+
   /// A mapping whose key is `-1 - reference` in the run's pending keys.
   init(map: KeyMap, pendingReference: Int) {
     self.map = map

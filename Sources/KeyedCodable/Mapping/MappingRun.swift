@@ -194,10 +194,21 @@ class MappingRun {
   /// it needs no lookup at all.
   @inlinable @inline(__always)
   final func mapping(named name: String, options: KeyOptions?, in map: KeyMap) -> Mapping {
+    Mapping(map: map, reference: reference(named: name, options: options))
+  }
+
+  /// The reference of a mapping of `name` read with `options` (see ``Mapping/reference``).
+  ///
+  /// The position of the plan's entry when the plan expects this key next, or the key kept with
+  /// the run. Out of line, with the mapping made in the model: the model's code is smaller, and
+  /// releases only the key map when it drops the mapping.
+  @usableFromInline
+  final func reference(named name: String, options: KeyOptions?) -> Int {
     if let position = follower.matchNext(name, options) {
-      return Mapping(map: map, entryAt: position)
+      return position
     }
-    return pendingMapping(.name(name, options ?? .default), in: map)
+    pendingKeys.append(.name(name, options ?? .default))
+    return -pendingKeys.count
   }
 
   /// A mapping whose key the plan did not resolve: the key is kept with the run.
