@@ -48,6 +48,24 @@ struct ISO8601WritingTests {
     }
   }
 
+  @Test func wholeSecondsAreWrittenAsFoundationsFormatterWritesThem() throws {
+    // An independent oracle for every field written by pairs (year by two pairs, then month,
+    // day, hours, minutes, seconds): Foundation's formatter, from 1600 (before it, ICU's
+    // calendar is Julian) to 9999, and the edges of each field.
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    var rng = RoundTripPropertyTests.SplitMix64(seed: 1600)
+    var instants: [Double] = [0, -1, 86_399, 86_400, 951_782_400, 253_402_300_799]
+    for _ in 0..<5_000 {
+      instants.append(Double(Int64(rng.next() % 264_000_000_000) - 11_676_096_000))
+    }
+    let transform = ISO8601DateTransform()
+    for seconds in instants {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(try transform.encode(date) == formatter.string(from: date), "\(seconds)")
+    }
+  }
+
   @Test func aDateTheFormatCannotWriteThrowsTheSameErrorOnBothPaths() throws {
     var stamps = Stamps()
     stamps.precise = Date(timeIntervalSince1970: 253_402_300_800)  // 10000-01-01

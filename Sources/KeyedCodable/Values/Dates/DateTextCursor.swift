@@ -257,6 +257,17 @@ struct _DateTextWriter {
   ///   - width: The minimum number of digits, at most 20.
   @inline(__always)
   mutating func appendDigits(_ value: Int, width: Int) {
+    // The fields of a date, two or four digits wide, by pairs: no division per digit.
+    if width == 2, value >= 0, value < 100, count + 2 <= buffer.count {
+      appendPair(value)
+      return
+    }
+    if width == 4, value >= 0, value < 10_000, count + 4 <= buffer.count {
+      let high = (value &* 5_243) &>> 19  // value / 100 for value < 10_000
+      appendPair(high)
+      appendPair(value &- high &* 100)
+      return
+    }
     var remaining = value.magnitude
     var digits = 0
     var probe = remaining
@@ -276,6 +287,16 @@ struct _DateTextWriter {
       remaining /= 10
     }
     count += total
+  }
+
+  /// Appends the two digits of `pair` (0–99); the caller checked that they fit.
+  @inline(__always)
+  private mutating func appendPair(_ pair: Int) {
+    // pair / 10 as (pair * 103) >> 10, exact for pair < 100.
+    let tens = (pair &* 103) &>> 10
+    buffer[count] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+    buffer[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+    count &+= 2
   }
 
   /// Appends a year: a `-` for years before year 0, then at least `width` digits.
