@@ -98,3 +98,49 @@ struct JSONStringBytesTests {
     #expect(try KeyedJSONDecoder().decode([String: Int].self, from: data) == dictionary)
   }
 }
+
+/// Strings are written with their escapes found eight bytes at a time: each character to
+/// escape, at every position of strings of every length, alone and in runs, next to text
+/// outside ASCII, with slashes escaped or not, is written as Foundation writes it.
+struct JSONStringEscapeWritingTests {
+  static let specials = ["\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{08}", "\u{0C}"]
+
+  static func strings() -> [String] {
+    var result: [String] = []
+    for length in 0...20 {
+      for special in specials {
+        for position in 0...length {
+          var characters = Array(repeating: "x", count: length)
+          characters.insert(special, at: position)
+          result.append(characters.joined())
+        }
+        result.append(String(repeating: special, count: length + 1))
+        result.append(String(repeating: "é" + special, count: length + 1))
+        result.append(String(repeating: "😀", count: length) + special + "€")
+      }
+    }
+    return result
+  }
+
+  @Test(arguments: [false, true])
+  func everyEscapeAtEveryPositionIsWrittenAsFoundationWritesIt(withoutEscapingSlashes: Bool)
+    throws
+  {
+    let strings = Self.strings()
+    let foundation = JSONEncoder()
+    let ours = KeyedJSONEncoder()
+    if withoutEscapingSlashes {
+      foundation.outputFormatting = [.withoutEscapingSlashes]
+      ours.outputFormatting = [.withoutEscapingSlashes]
+    }
+    var mismatches: [String] = []
+    for string in strings {
+      let expected = String(decoding: try foundation.encode([string]), as: UTF8.self)
+      let written = String(decoding: try ours.encode([string]), as: UTF8.self)
+      if written != expected { mismatches.append(written) }
+    }
+    let mismatchCount = mismatches.count
+    #expect(mismatchCount == 0, "\(mismatches.prefix(3))")
+    #expect(try KeyedJSONDecoder().decode([String].self, from: ours.encode(strings)) == strings)
+  }
+}

@@ -91,10 +91,14 @@ final class JSONWriter: JSONByteSink {
   }
 
   /// Writes the UTF-8 text `utf8` as a JSON string.
+  ///
+  /// The bytes to escape are found eight at a time (see ``escapedByte(in:from:slashes:)``), and
+  /// the runs between them are copied whole.
   func string(_ utf8: UnsafeBufferPointer<UInt8>) {
-    // Most strings need no escape: one copy, after a check eight bytes at a time.
-    if !Self.needsEscapes(utf8, slashes: escapesSlashes) {
-      let count = utf8.count
+    let count = utf8.count
+    var index = Self.escapedByte(in: utf8, from: 0, slashes: escapesSlashes)
+    // Most strings need no escape: one copy.
+    if index == count {
       append(upTo: count &+ 2) { start in
         start[0] = UInt8(ascii: "\"")
         if let source = utf8.baseAddress {
@@ -107,22 +111,13 @@ final class JSONWriter: JSONByteSink {
     }
     append(UInt8(ascii: "\""))
     var runStart = 0
-    var index = 0
-    let count = utf8.count
     while index < count {
-      let byte = utf8[index]
-      if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
-        byte != UInt8(ascii: "/") || !escapesSlashes
-      {
-        index &+= 1
-        continue
-      }
       if runStart < index {
         append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
       }
-      escape(byte)
-      index &+= 1
-      runStart = index
+      escape(utf8[index])
+      runStart = index &+ 1
+      index = Self.escapedByte(in: utf8, from: runStart, slashes: escapesSlashes)
     }
     if runStart < count {
       append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
@@ -130,39 +125,46 @@ final class JSONWriter: JSONByteSink {
     append(UInt8(ascii: "\""))
   }
 
-  /// Whether any byte of `utf8` must be escaped: a quote, a backslash, a control character, or
-  /// a slash when slashes are escaped.
+  /// The index of the first byte of `utf8` at or after `start` that must be escaped (a quote, a
+  /// backslash, a control character, or a slash when slashes are escaped), or `utf8.count`.
+  ///
+  /// Eight bytes at a time with the byte-wise comparisons of "Bit Twiddling Hacks": the lowest
+  /// marked byte of a word is always one to escape (a mark above it may be a borrow), and bytes
+  /// outside ASCII, written as they are, are unmarked.
   @inline(__always)
-  private static func needsEscapes(_ utf8: UnsafeBufferPointer<UInt8>, slashes: Bool) -> Bool {
-    guard let base = utf8.baseAddress else { return false }
+  private static func escapedByte(
+    in utf8: UnsafeBufferPointer<UInt8>, from start: Int, slashes: Bool
+  ) -> Int {
     let count = utf8.count
+    guard let base = utf8.baseAddress else { return count }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = 0
+    var index = start
     while index &+ 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
       let quote = word ^ (ones &* 0x22)
       let backslash = word ^ (ones &* 0x5C)
-      let slash = word ^ (ones &* 0x2F)
       var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
       found |= (word &- ones &* 0x20) & ~word
       if slashes {
+        let slash = word ^ (ones &* 0x2F)
         found |= (slash &- ones) & ~slash
       }
-      // Bytes outside ASCII are written as they are; they only confuse the tests above.
-      if found & highs & ~word != 0 {
-        return true
+      found &= highs & ~word
+      if found != 0 {
+        return index &+ found.trailingZeroBitCount &>> 3
       }
       index &+= 8
     }
     while index < count {
       let byte = base[index]
       if byte < 0x20 || byte == 0x22 || byte == 0x5C || (slashes && byte == 0x2F) {
-        return true
+        return index
       }
       index &+= 1
     }
-    return false
+    return count
   }
 
   private func escape(_ byte: UInt8) {
