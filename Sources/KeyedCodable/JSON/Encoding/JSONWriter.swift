@@ -168,21 +168,28 @@ final class JSONWriter: JSONByteSink {
   }
 
   private func escape(_ byte: UInt8) {
-    append(UInt8(ascii: "\\"))
+    let second: UInt8
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(byte)
-    case 0x08: append(UInt8(ascii: "b"))
-    case 0x0C: append(UInt8(ascii: "f"))
-    case 0x0A: append(UInt8(ascii: "n"))
-    case 0x0D: append(UInt8(ascii: "r"))
-    case 0x09: append(UInt8(ascii: "t"))
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): second = byte
+    case 0x08: second = UInt8(ascii: "b")
+    case 0x0C: second = UInt8(ascii: "f")
+    case 0x0A: second = UInt8(ascii: "n")
+    case 0x0D: second = UInt8(ascii: "r")
+    case 0x09: second = UInt8(ascii: "t")
     default:
       let hex: StaticString = "0123456789abcdef"
-      append("u00")
+      append("\\u00")
       hex.withUTF8Buffer { digits in
         append(digits[Int(byte &>> 4)])
         append(digits[Int(byte & 0x0F)])
       }
+      return
+    }
+    // A backslash and one character, with one check of the room left.
+    append(upTo: 2) { start in
+      start[0] = UInt8(ascii: "\\")
+      start[1] = second
+      return 2
     }
   }
 
