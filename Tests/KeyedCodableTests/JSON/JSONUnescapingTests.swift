@@ -23,6 +23,31 @@ struct JSONUnescapingTests {
     }
   }
 
+  @Test func escapesAtEveryPositionOfEveryLengthReadAsFoundationReadsThem() throws {
+    // The text between escapes is copied in runs found eight bytes at a time: each escape at
+    // every position, alone, doubled and next to text outside ASCII, as Foundation reads it.
+    let escapes = [#"\""#, #"\\"#, #"\/"#, #"\n"#, #"\u00e9"#, #"\uD83D\uDE00"#, #"\u0000"#]
+    var documents: [String] = []
+    for length in 0...24 {
+      for escape in escapes {
+        for position in 0...length {
+          var pieces = Array(repeating: "x", count: length)
+          pieces.insert(escape, at: position)
+          documents.append(pieces.joined())
+          pieces.insert(escape, at: position)
+          documents.append(pieces.joined())
+        }
+        documents.append(String(repeating: "é" + escape, count: length + 1))
+      }
+    }
+    let json = Data(("[" + documents.map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)
+    let expected = try JSONDecoder().decode([String].self, from: json)
+    let decoded = try KeyedJSONDecoder().decode([String].self, from: json)
+    let mismatchCount = zip(decoded, expected).filter { $0 != $1 }.count
+    #expect(decoded.count == expected.count)
+    #expect(mismatchCount == 0)
+  }
+
   @Test func everyEscapeIsResolved() {
     #expect(
       Self.unescaped(#"\"\\\/\b\f\n\r\t\u0000\u00e9\u20AC\uD83D\uDE00"#)

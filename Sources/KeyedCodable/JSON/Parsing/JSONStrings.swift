@@ -113,12 +113,20 @@ enum JSONStrings {
     var read = 0
     var written = 0
     while read < count {
-      let byte = base[read]
-      guard byte == UInt8(ascii: "\\"), read &+ 1 < count else {
-        output[written] = byte
-        written &+= 1
-        read &+= 1
-        continue
+      // The text up to the next backslash, copied whole.
+      let backslash = nextBackslash(base, from: read, count: count)
+      if backslash > read, let target = output.baseAddress {
+        (target + written).initialize(from: base + read, count: backslash &- read)
+        written &+= backslash &- read
+        read = backslash
+      }
+      guard read &+ 1 < count else {
+        // A backslash that ends the text (only from an input no scanner accepts): kept.
+        if read < count {
+          output[written] = base[read]
+          written &+= 1
+        }
+        break
       }
       let escaped = base[read &+ 1]
       read &+= 2
@@ -145,6 +153,31 @@ enum JSONStrings {
       written &+= 1
     }
     return written
+  }
+
+  /// The index of the first backslash at or after `start` in the `count` bytes at `base`, or
+  /// `count`: eight bytes at a time (the lowest marked byte of a word is always a backslash; a
+  /// mark above it may be a borrow).
+  @inline(__always)
+  private static func nextBackslash(_ base: UnsafePointer<UInt8>, from start: Int, count: Int)
+    -> Int
+  {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var index = start
+    while index &+ 8 <= count {
+      let word =
+        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        ^ (ones &* 0x5C)
+      let found = (word &- ones) & ~word & (ones &* 0x80)
+      if found != 0 {
+        return index &+ found.trailingZeroBitCount &>> 3
+      }
+      index &+= 8
+    }
+    while index < count, base[index] != UInt8(ascii: "\\") {
+      index &+= 1
+    }
+    return index
   }
 
   /// The four hex digits at `index` (validated by the scanner).
