@@ -371,6 +371,38 @@ import Testing
     failures.expectNone()
   }
 
+  @Test func plainIntegersOfEveryLengthAreReadEightDigitsAtATime() {
+    // Every digit at every place of a block, then every length up to 18 digits (one, two
+    // blocks and the rest), signed, against Int(String).
+    var texts: [String] = []
+    for place in 0..<8 {
+      for digit in 0...9 {
+        var digits = Array(repeating: "5", count: 8)
+        digits[place] = String(digit)
+        texts.append(digits.joined())
+        texts.append(String(repeating: "9", count: place) + String(digit))
+      }
+    }
+    var rng = SplitMix64(seed: 18)
+    for length in 1...18 {
+      for _ in 0..<2_000 {
+        var text = String(rng.next() % 9 + 1)
+        for _ in 1..<length { text += String(rng.next() % 10) }
+        texts.append(text)
+        texts.append("-" + text)
+      }
+    }
+    var failures = Failures()
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let value = bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress.flatMap { JSONNumber.plainInteger($0, count: buffer.count) }
+      }
+      if value != Int(text) { failures.add(text) }
+    }
+    failures.expectNone()
+  }
+
   @Test func integersAreWrittenInFullAndReadBack() {
     #expect(writtenInteger(Int.min) == "-9223372036854775808")
     #expect(writtenInteger(Int.max) == "9223372036854775807")
