@@ -83,7 +83,9 @@ enum JSONNumber {
     guard count &- index <= 18 else { return nil }
     var value = 0
     while count &- index >= 8 {
-      value = value &* 100_000_000 &+ eightDigits(start + index)
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+      value = value &* 100_000_000 &+ Int(truncatingIfNeeded: Token.eightDigits(word))
       index &+= 8
     }
     while index < count {
@@ -91,23 +93,6 @@ enum JSONNumber {
       index &+= 1
     }
     return negative ? 0 &- value : value
-  }
-
-  /// The value of the eight ASCII digits at `start`, all at once: pairs, then quadruples, then
-  /// the whole, each a multiplication in the lanes of one word (Lemire's method).
-  @inline(__always)
-  static func eightDigits(_ start: UnsafePointer<UInt8>) -> Int {
-    var lanes =
-      UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-      &- 0x3030_3030_3030_3030
-    // Each 16-bit lane: first digit * 10 + second.
-    lanes = (lanes &* 10) &+ (lanes &>> 8)
-    // Each pair of pairs, then the two halves: the result lands in the high 32 bits.
-    let pairs: UInt64 = 0x0000_00FF_0000_00FF
-    lanes =
-      ((lanes & pairs) &* (100 &+ (1_000_000 &<< 32))
-        &+ ((lanes &>> 16) & pairs) &* (1 &+ (10_000 &<< 32))) &>> 32
-    return Int(truncatingIfNeeded: lanes)
   }
 
   /// The token's exact value when it is an integer whose magnitude fits `UInt64`.
@@ -296,7 +281,14 @@ extension JSONNumber {
       let threes: UInt64 = 0x3030_3030_3030_3030
       guard word & highNibbles == threes, (word &+ 0x0606_0606_0606_0606) & highNibbles == threes
       else { return nil }
-      let digits = word &- threes
+      return eightDigits(word)
+    }
+
+    /// The value of eight ASCII digits loaded little-endian, which the caller knows to be digits
+    /// (see ``eightDigitsValue(_:)``).
+    @inline(__always)
+    static func eightDigits(_ word: UInt64) -> UInt64 {
+      let digits = word &- 0x3030_3030_3030_3030
       // Byte 2i becomes 10 * d(2i) + d(2i+1): digit pairs, most significant first.
       let pairs = (digits &* 10 &+ (digits >> 8)) & 0x00FF_00FF_00FF_00FF
       // 16-bit lane 2i becomes 100 * pair(2i) + pair(2i+1).
