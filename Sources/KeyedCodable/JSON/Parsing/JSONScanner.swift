@@ -361,8 +361,7 @@ struct JSONScanner {
     if bytes[index] == UInt8(ascii: "0") {
       index &+= 1
     } else if Self.isDigit(bytes[index]) {
-      index &+= 1
-      while Self.isDigit(bytes[index]) { index &+= 1 }
+      index = digitsEnd(from: index &+ 1)
     } else {
       throw error(.invalidNumber, at: index)
     }
@@ -370,7 +369,7 @@ struct JSONScanner {
       flags = 0
       index &+= 1
       guard Self.isDigit(bytes[index]) else { throw error(.invalidNumber, at: index) }
-      while Self.isDigit(bytes[index]) { index &+= 1 }
+      index = digitsEnd(from: index &+ 1)
     }
     if bytes[index] | 0x20 == UInt8(ascii: "e") {
       flags = 0
@@ -389,6 +388,43 @@ struct JSONScanner {
   @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool {
     byte &- UInt8(ascii: "0") < 10
+  }
+
+  /// The index of the first byte at or after `start` that is not a digit.
+  ///
+  /// A byte after it, then eight bytes at a time: integers and fractions often have more than
+  /// a few digits (ids, coordinates), and one digit is the most common run after a first one.
+  @inline(__always)
+  private func digitsEnd(from start: Int) -> Int {
+    guard Self.isDigit(bytes[start]) else { return start }
+    var index = start &+ 1
+    while true {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+      let other = Self.nonDigitBytes(word)
+      if other == 0 {
+        index &+= 8
+        continue
+      }
+      return index &+ other.trailingZeroBitCount &>> 3
+    }
+  }
+
+  /// The high bit of each of the eight bytes of `word` (read little-endian) that may not be a
+  /// digit; `0` when all are digits.
+  ///
+  /// A digit has 3 for its high nibble, and adding 6 to it keeps that nibble. The lowest
+  /// marked byte is always the first that is not a digit: only a byte of 0xFA and above, which
+  /// is marked, carries into the byte above it.
+  @inline(__always)
+  private static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+    let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let threes: UInt64 = 0x3030_3030_3030_3030
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let other =
+      ((word & highNibbles) ^ threes)
+      | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
+    return (((other & lows) &+ lows) | other) & ~lows
   }
 
   /// Scans a four-letter literal whose bytes, read as a little-endian word, are `word`.

@@ -114,3 +114,34 @@ import Testing
     }
   }
 }
+
+/// Digit runs in numbers: the scanner finds where a run ends eight bytes at a time, so runs of
+/// every length, ended by every kind of byte (the characters just outside 0–9 included), must
+/// be accepted and refused as Foundation accepts and refuses them.
+@Suite struct JSONDigitRunTests {
+  @Test func runsOfEveryLengthEndedByEveryByteReadAsInFoundation() throws {
+    let decoders = DecoderPair()
+    // After the digits: what may follow a number, and bytes that must not.
+    let enders: [[UInt8]] = [
+      Array("]".utf8), Array(",1]".utf8), Array(" ]".utf8), Array(".5]".utf8), Array("e3]".utf8),
+      Array("E-2]".utf8), [0x2F, 0x5D], [0x3A, 0x5D], [0x3F, 0x5D], [0x40, 0x5D], [0x00, 0x5D],
+      [0xFA, 0x5D], [0xFF, 0x5D], [0xC3, 0xA9, 0x5D], Array("x]".utf8),
+    ]
+    for length in 1...20 {
+      var rng = RoundTripPropertyTests.SplitMix64(seed: UInt64(length))
+      let digits =
+        [UInt8(ascii: "1") + UInt8(rng.next() % 9)]
+        + (1..<length).map { _ in UInt8(ascii: "0") + UInt8(rng.next() % 10) }
+      for ender in enders {
+        for prefix: [UInt8] in [[], Array("-".utf8), Array("0.".utf8), Array("7e".utf8)] {
+          // An exponent of two digits at most: a number out of `Double`'s range is the
+          // documented difference (reported at its own path, Foundation's at the root).
+          let run = prefix == Array("7e".utf8) ? Array(digits.prefix(2)) : digits
+          let json = Data(Array("[".utf8) + prefix + run + ender)
+          let (ours, foundation) = decoders.decode([Double].self, from: json)
+          #expect(ours == foundation, "\(String(decoding: json, as: UTF8.self))")
+        }
+      }
+    }
+  }
+}
