@@ -109,11 +109,7 @@ struct JSONStringEscapeWritingTests {
     var result: [String] = []
     for length in 0...20 {
       for special in specials {
-        for position in 0...length {
-          var characters = Array(repeating: "x", count: length)
-          characters.insert(special, at: position)
-          result.append(characters.joined())
-        }
+        result += texts(placing: special, amongRunOf: length)
         result.append(String(repeating: special, count: length + 1))
         result.append(String(repeating: "é" + special, count: length + 1))
         result.append(String(repeating: "😀", count: length) + special + "€")

@@ -30,13 +30,8 @@ struct JSONUnescapingTests {
     var documents: [String] = []
     for length in 0...24 {
       for escape in escapes {
-        for position in 0...length {
-          var pieces = Array(repeating: "x", count: length)
-          pieces.insert(escape, at: position)
-          documents.append(pieces.joined())
-          pieces.insert(escape, at: position)
-          documents.append(pieces.joined())
-        }
+        documents += texts(placing: escape, amongRunOf: length)
+        documents += texts(placing: escape + escape, amongRunOf: length)
         documents.append(String(repeating: "é" + escape, count: length + 1))
       }
     }

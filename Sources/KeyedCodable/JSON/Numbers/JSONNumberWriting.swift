@@ -272,6 +272,20 @@ extension JSONNumberWriter {
 extension JSONNumberWriter {
   /// Lays out decimal digits as Swift's `description` does, minus a trailing `".0"`.
   enum Layout {
+    /// Removes `count` trailing zeros from `significand`, adding them to `exponent`, when it
+    /// has them (`power` is 10^`count`).
+    ///
+    /// - Returns: Whether it had them.
+    @inline(__always)
+    private static func stripZeros(
+      _ significand: inout UInt64, _ exponent: inout Int, power: UInt64, count: Int
+    ) -> Bool {
+      guard significand % power == 0 else { return false }
+      significand /= power
+      exponent += count
+      return true
+    }
+
     /// Appends `significand * 10^exponent` in positional or exponential notation.
     ///
     /// - Parameters:
@@ -295,25 +309,11 @@ extension JSONNumberWriter {
       // Trailing zeros (up to 16 from the shortest digits of a short value; most values have
       // none): after the first, eight at a time and then by halves, a handful of divisions by
       // constants instead of one per zero.
-      if significand % 10 == 0 {
-        significand /= 10
-        exponent += 1
-        while significand % 100_000_000 == 0 {
-          significand /= 100_000_000
-          exponent += 8
-        }
-        if significand % 10_000 == 0 {
-          significand /= 10_000
-          exponent += 4
-        }
-        if significand % 100 == 0 {
-          significand /= 100
-          exponent += 2
-        }
-        if significand % 10 == 0 {
-          significand /= 10
-          exponent += 1
-        }
+      if stripZeros(&significand, &exponent, power: 10, count: 1) {
+        while stripZeros(&significand, &exponent, power: 100_000_000, count: 8) {}
+        _ = stripZeros(&significand, &exponent, power: 10_000, count: 4)
+        _ = stripZeros(&significand, &exponent, power: 100, count: 2)
+        _ = stripZeros(&significand, &exponent, power: 10, count: 1)
       }
       let digitCount = Digits.count(significand)
       // The value is 0.d1d2…dn * 10^pointPosition.

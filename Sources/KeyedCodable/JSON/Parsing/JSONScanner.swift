@@ -392,8 +392,8 @@ struct JSONScanner {
 
   /// The index of the first byte at or after `start` that is not a digit.
   ///
-  /// A byte after it, then eight bytes at a time: integers and fractions often have more than
-  /// a few digits (ids, coordinates), and one digit is the most common run after a first one.
+  /// The byte at `start` alone (a number of one or two digits ends there), then eight bytes at
+  /// a time: ids and coordinates have more than a few digits.
   @inline(__always)
   private func digitsEnd(from start: Int) -> Int {
     guard Self.isDigit(bytes[start]) else { return start }
