@@ -25,6 +25,7 @@ let package = Package(
         "JSON/Encoding/JSONStreamEncoder+JSONValue.swift",
         "JSON/Encoding/JSONStreamEncoder.swift",
         "JSON/Encoding/KeyedJSONEncoder.swift",
+        "JSON/JSONContainerBoxes.swift",
         "JSON/JSONSpareRuns.swift",
         "JSON/Streaming",
       ],

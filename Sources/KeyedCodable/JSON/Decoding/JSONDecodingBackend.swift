@@ -175,7 +175,7 @@ final class JSONDecodingBackend: DecodingBackend {
     }
     guard document.kind(root) == .object else {
       // The errors of a keyed container asked for at that value.
-      _ = try decoder.keyedContainer(at: root, path: rootPath, keyedBy: PathKey.self)
+      try decoder.checkObject(at: root, path: rootPath)
       throw MappingErrors.internalInconsistency(
         "The value at \(root) is an object after all.", codingPath: rootPath.keys)
     }

@@ -7,70 +7,28 @@ import Foundation
 /// decoding strategy other than `useDefaultKeys`, the converted names are computed once per
 /// container instead.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: JSONValueDecoder
+  /// What the container reads: one reference, so that the container stays cheap to copy (the
+  /// standard library's container box copies it for every value decoded), and so that a kept
+  /// container can be pointed at another object (see ``JSONContainerBoxes``).
+  let state: JSONKeyedContainerState
+
+  var decoder: JSONValueDecoder { state.decoder }
   /// The object's tape entry.
-  let object: Int
+  var object: Int { state.object }
   /// The object's coding path.
-  let path: JSONCodingPath
-  /// The object's member names after a key decoding strategy other than `useDefaultKeys`;
-  /// `nil` with the default keys.
-  ///
-  /// One reference, so that the container stays cheap to copy: the standard library's
-  /// container box copies it for every value decoded.
-  private let conversion: ConvertedNames?
-
-  /// The member names of an object after a key decoding strategy.
-  final class ConvertedNames {
-    /// The value entries by converted name.
-    let entries: [String: Int]
-    /// The converted names in document order, for ``allKeys``.
-    let order: [String]
-
-    init(entries: [String: Int], order: [String]) {
-      self.entries = entries
-      self.order = order
-    }
-  }
+  var path: JSONCodingPath { state.path }
+  private var conversion: JSONKeyedContainerState.ConvertedNames? { state.conversion }
 
   /// The value entries by converted name, when a key decoding strategy converts names.
   var converted: [String: Int]? { conversion?.entries }
 
-  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
-    self.decoder = decoder
-    self.object = object
-    self.path = path
-    switch decoder.options.keyDecodingStrategy {
-    case .useDefaultKeys:
-      conversion = nil
-    case .convertFromSnakeCase:
-      conversion = Self.convertNames(decoder, object) { name in
-        JSONKeyConversion.fromSnakeCase(name)
-      }
-    case .custom(let convert):
-      let keys = path.keys
-      conversion = Self.convertNames(decoder, object) { name in
-        convert(keys + [PathKey(name)]).stringValue
-      }
-    }
+  init(state: JSONKeyedContainerState) {
+    self.state = state
   }
 
-  private static func convertNames(
-    _ decoder: JSONValueDecoder, _ object: Int, _ convert: (String) -> String
-  ) -> ConvertedNames {
-    let document = decoder.document
-    var names: [String: Int] = [:]
-    var order: [String] = []
-    var key = object &+ 1
-    let end = document.next(object)
-    while key < end {
-      let name = convert(JSONStrings.string(at: key, in: document))
-      if names[name] == nil {
-        names[name] = key &+ 1
-        order.append(name)
-      }
-      key = document.next(key &+ 1)
-    }
-    return ConvertedNames(entries: names, order: order)
+  /// A container of its own for the object at `object`, whose coding path is `path`.
+  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+    state = JSONKeyedContainerState(decoder: decoder, object: object, path: path)
   }
 
   var codingPath: [any CodingKey] { path.keys }
@@ -341,9 +299,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    KeyedDecodingContainer(
-      try decoder.keyedContainer(
-        at: try required(key), path: path.appending(key), keyedBy: NestedKey.self))
+    try decoder.keyedContainer(
+      at: try required(key), path: path.appending(key), keyedBy: NestedKey.self)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -384,8 +341,7 @@ struct JSONSuperDecoder: Decoder, DecodingBackendProvider {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard entry >= 0 else { throw missing([String: Any].self, "keyed decoding container") }
-    return KeyedDecodingContainer(
-      try decoder.keyedContainer(at: entry, path: path, keyedBy: Key.self))
+    return try decoder.keyedContainer(at: entry, path: path, keyedBy: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -464,4 +420,85 @@ struct JSONSuperValueContainer: SingleValueDecodingContainer {
       return try base.decoder.unwrapInteger(base.entry, as: UInt128.self, at: base.path)
     }
   #endif
+}
+
+/// The object a ``JSONKeyedContainer`` reads, and how: a class, so that a kept container can be
+/// pointed at another object (see ``JSONContainerBoxes``).
+final class JSONKeyedContainerState {
+  let decoder: JSONValueDecoder
+  /// The object's tape entry.
+  private(set) var object: Int
+  /// The object's coding path.
+  private(set) var path: JSONCodingPath
+  /// The object's member names after a key decoding strategy other than `useDefaultKeys`;
+  /// `nil` with the default keys.
+  private(set) var conversion: ConvertedNames?
+
+  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+    self.decoder = decoder
+    self.object = object
+    self.path = path
+    conversion = nil
+    convertNames()
+  }
+
+  /// Points the state at the object at `object`, whose coding path is `path`.
+  @inline(__always)
+  func point(at object: Int, path: JSONCodingPath) {
+    self.object = object
+    self.path = path
+    if decoder.convertsKeys {
+      convertNames()
+    }
+  }
+
+  /// Works out ``conversion`` for the object.
+  private func convertNames() {
+    switch decoder.options.keyDecodingStrategy {
+    case .useDefaultKeys:
+      conversion = nil
+    case .convertFromSnakeCase:
+      conversion = Self.convertNames(decoder, object) { name in
+        JSONKeyConversion.fromSnakeCase(name)
+      }
+    case .custom(let convert):
+      let keys = path.keys
+      conversion = Self.convertNames(decoder, object) { name in
+        convert(keys + [PathKey(name)]).stringValue
+      }
+    }
+  }
+
+  /// The member names of an object after a key decoding strategy.
+  final class ConvertedNames {
+    /// The value entries by converted name.
+    let entries: [String: Int]
+    /// The converted names in document order, for ``allKeys``.
+    let order: [String]
+
+    init(entries: [String: Int], order: [String]) {
+      self.entries = entries
+      self.order = order
+    }
+  }
+
+  /// The member names of the object at `object`, each converted with `convert`.
+  private static func convertNames(
+    _ decoder: JSONValueDecoder, _ object: Int, _ convert: (String) -> String
+  ) -> ConvertedNames {
+    let document = decoder.document
+    var names: [String: Int] = [:]
+    var order: [String] = []
+    var key = object &+ 1
+    let end = document.next(object)
+    while key < end {
+      let name = convert(JSONStrings.string(at: key, in: document))
+      if names[name] == nil {
+        names[name] = key &+ 1
+        order.append(name)
+      }
+      key = document.next(key &+ 1)
+    }
+    return ConvertedNames(entries: names, order: order)
+  }
 }

@@ -235,7 +235,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     try next(KeyedDecodingContainer<NestedKey>.self) {
-      KeyedDecodingContainer(try $0.keyedContainer(at: $1, path: $2, keyedBy: NestedKey.self))
+      try $0.keyedContainer(at: $1, path: $2, keyedBy: NestedKey.self)
     }
   }
 

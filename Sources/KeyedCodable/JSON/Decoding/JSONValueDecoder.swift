@@ -13,6 +13,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   let document: JSONDocument
   let options: KeyedJSONDecoder.Options
   let userInfo: [CodingUserInfoKey: Any]
+  /// Whether the key decoding strategy is other than `useDefaultKeys`.
+  let convertsKeys: Bool
   /// The tape entry of the value being decoded.
   #if DEBUG
     var value = 0
@@ -150,6 +152,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
     self.document = document
     self.options = options
+    if case .useDefaultKeys = options.keyDecodingStrategy {
+      convertsKeys = false
+    } else {
+      convertsKeys = true
+    }
     userInfo = options.userInfo
     contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   }
@@ -164,7 +171,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   // MARK: - Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(try keyedContainer(at: value, path: path, keyedBy: Key.self))
+    try keyedContainer(at: value, path: path, keyedBy: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -228,15 +235,40 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// this decoder, which would otherwise never be freed.
   func finish() {
     spareRuns.removeAll()
+    containers.removeAll()
   }
 
-  /// The keyed container of the object at `entry`.
+  /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
+  #if DEBUG
+    private var containers = JSONContainerBoxes<JSONKeyedContainerState>()
+  #else
+    @exclusivity(unchecked) private var containers = JSONContainerBoxes<JSONKeyedContainerState>()
+  #endif
+
+  /// The keyed container of the object at `entry`: a kept one when one of `Key` is free.
   func keyedContainer<Key: CodingKey>(
     at entry: Int, path: @autoclosure () -> JSONCodingPath, keyedBy type: Key.Type
-  ) throws -> JSONKeyedContainer<Key> {
+  ) throws -> KeyedDecodingContainer<Key> {
+    try checkObject(at: entry, path: path())
+    let key = ObjectIdentifier(Key.self)
+    if let kept = containers.reusable(for: key) {
+      kept.state.point(at: entry, path: path())
+      return unsafeBitCast(kept.container, to: KeyedDecodingContainer<Key>.self)
+    }
+    let state = JSONKeyedContainerState(decoder: self, object: entry, path: path())
+    let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(state: state))
+    containers.keep(container, state: state, for: key)
+    return container
+  }
+
+  /// Checks that the value at `entry` is an object.
+  ///
+  /// - Throws: `valueNotFound` for `null`, `typeMismatch` for any other value, as Foundation
+  ///   words them.
+  func checkObject(at entry: Int, path: @autoclosure () -> JSONCodingPath) throws {
     switch document.kind(entry) {
     case .object:
-      return JSONKeyedContainer(decoder: self, object: entry, path: path())
+      return
     case .null:
       throw DecodingError.valueNotFound(
         [String: Any].self,

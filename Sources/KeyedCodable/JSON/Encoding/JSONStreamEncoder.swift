@@ -552,9 +552,32 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   // MARK: - Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(
-      JSONStreamKeyedContainer<Key>(
-        encoder: self, frame: openFrame(object: true), path: slot.path))
+    keyedContainer(frame: openFrame(object: true), path: slot.path)
+  }
+
+  /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
+  #if DEBUG
+    private var containers = JSONContainerBoxes<JSONStreamKeyedContainerState>()
+  #else
+    @exclusivity(unchecked) private var containers = JSONContainerBoxes<
+      JSONStreamKeyedContainerState
+    >()
+  #endif
+
+  /// A keyed container for the object frame `frame`, whose coding path is `path`: a kept one
+  /// when one of `Key` is free.
+  func keyedContainer<Key: CodingKey>(
+    frame: (index: Int, id: Int), path: JSONCodingPath
+  ) -> KeyedEncodingContainer<Key> {
+    let key = ObjectIdentifier(Key.self)
+    if let kept = containers.reusable(for: key) {
+      kept.state.point(at: frame, path: path)
+      return unsafeBitCast(kept.container, to: KeyedEncodingContainer<Key>.self)
+    }
+    let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, path: path)
+    let container = KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(state: state))
+    containers.keep(container, state: state, for: key)
+    return container
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -654,6 +677,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// this encoder, which would otherwise never be freed.
   func finish() {
     spareRuns.removeAll()
+    containers.removeAll()
   }
 
   /// The frame a container of the slot's value writes into: a new one when the slot is still
@@ -1039,17 +1063,17 @@ private struct CustomStrategyValue: Encodable {
 
 /// The keyed container of one object frame of a ``JSONStreamEncoder``.
 struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: JSONStreamEncoder
-  let index: Int
-  let id: Int
-  let path: JSONCodingPath
+  /// The object the container writes: one reference, so that a kept container can be pointed
+  /// at another object (see ``JSONContainerBoxes``).
+  let state: JSONStreamKeyedContainerState
 
-  init(encoder: JSONStreamEncoder, frame: (index: Int, id: Int), path: JSONCodingPath) {
-    self.encoder = encoder
-    index = frame.index
-    id = frame.id
-    self.path = path
-  }
+  var encoder: JSONStreamEncoder { state.encoder }
+  /// The object's frame.
+  var index: Int { state.index }
+  /// The frame's identity, to tell a container kept after its object closed.
+  var id: Int { state.id }
+  /// The object's coding path.
+  var path: JSONCodingPath { state.path }
 
   var codingPath: [any CodingKey] { path.keys }
 
@@ -1426,9 +1450,7 @@ struct JSONSlotEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let frame = open(object: true)
-    return KeyedEncodingContainer(
-      JSONStreamKeyedContainer<Key>(encoder: encoder, frame: frame, path: path))
+    encoder.keyedContainer(frame: open(object: true), path: path)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -1546,4 +1568,31 @@ struct JSONSlotValueContainer: SingleValueEncodingContainer {
       slot.encoder.writer.integer(value)
     }
   #endif
+}
+
+/// The object a ``JSONStreamKeyedContainer`` writes: a class, so that a kept container can be
+/// pointed at another object (see ``JSONContainerBoxes``).
+final class JSONStreamKeyedContainerState {
+  let encoder: JSONStreamEncoder
+  /// The object's frame.
+  private(set) var index: Int
+  /// The frame's identity, to tell a container kept after its object closed.
+  private(set) var id: Int
+  /// The object's coding path.
+  private(set) var path: JSONCodingPath
+
+  init(encoder: JSONStreamEncoder, frame: (index: Int, id: Int), path: JSONCodingPath) {
+    self.encoder = encoder
+    index = frame.index
+    id = frame.id
+    self.path = path
+  }
+
+  /// Points the state at the object frame `frame`, whose coding path is `path`.
+  @inline(__always)
+  func point(at frame: (index: Int, id: Int), path: JSONCodingPath) {
+    index = frame.index
+    id = frame.id
+    self.path = path
+  }
 }

@@ -1,0 +1,269 @@
+import Foundation
+import KeyedCodable
+import Testing
+
+/// The JSON coder hands the same keyed container out again once nothing refers to it: values
+/// that keep their container, nest their own type, open several containers or convert keys read
+/// and write exactly what Foundation's coders do.
+@Suite struct JSONContainerReuseTests {
+  /// Keeps its container to read it after the decode, as a lazy model might.
+  struct Holder: Decodable {
+    enum CodingKeys: String, CodingKey {
+      case id, name
+    }
+
+    let container: KeyedDecodingContainer<CodingKeys>
+
+    init(from decoder: any Decoder) throws {
+      container = try decoder.container(keyedBy: CodingKeys.self)
+    }
+  }
+
+  /// Reads its members and lets go of its container, with the same key type as ``Holder``.
+  struct Reader: Decodable, Equatable {
+    typealias CodingKeys = Holder.CodingKeys
+
+    let id: Int
+    let name: String
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(Int.self, forKey: .id)
+      name = try container.decode(String.self, forKey: .name)
+    }
+  }
+
+  struct Pair: Decodable {
+    let kept: Holder
+    let read: Reader
+  }
+
+  @Test func aContainerAValueKeepsStillReadsItsOwnObject() throws {
+    // More values than the coder keeps containers, each next to one that lets go of its own.
+    let count = 40
+    let json =
+      "["
+      + (0..<count).map {
+        #"{"kept":{"id":\#($0),"name":"k\#($0)"},"read":{"id":\#(1000 + $0),"name":"r\#($0)"}}"#
+      }.joined(separator: ",") + "]"
+    let pairs = try KeyedJSONDecoder().decode([Pair].self, from: Data(json.utf8))
+    #expect(pairs.count == count)
+    for (index, pair) in pairs.enumerated() {
+      #expect(try pair.kept.container.decode(Int.self, forKey: .id) == index)
+      #expect(try pair.kept.container.decode(String.self, forKey: .name) == "k\(index)")
+      #expect(pair.kept.container.codingPath.map(\.stringValue) == ["Index \(index)", "kept"])
+      #expect(
+        pair.read == (try JSONDecoder().decode([Pair].self, from: Data(json.utf8)))[index].read)
+      #expect(pair.read.id == 1000 + index)
+    }
+  }
+
+  /// A tree of its own type: the containers of every level are open at once.
+  struct Node: Codable, Equatable {
+    var value: Int
+    var label: String?
+    var children: [Node]
+    var next: Box?
+
+    /// A node behind a reference, so that `Node` can hold one.
+    final class Box: Codable, Equatable {
+      let node: Node
+
+      init(_ node: Node) {
+        self.node = node
+      }
+
+      static func == (left: Box, right: Box) -> Bool {
+        left.node == right.node
+      }
+    }
+  }
+
+  /// A chain `depth` deep, each link with `breadth` leaves.
+  static func chain(depth: Int, breadth: Int) -> Node {
+    var node = Node(value: depth, label: nil, children: [], next: nil)
+    for level in stride(from: depth - 1, through: 0, by: -1) {
+      let leaves = (0..<breadth).map {
+        Node(value: level * 100 + $0, label: "leaf \($0)", children: [], next: nil)
+      }
+      node = Node(
+        value: level, label: level.isMultiple(of: 3) ? nil : "level \(level)",
+        children: leaves + [node], next: Node.Box(leaves.first ?? node))
+    }
+    return node
+  }
+
+  @Test(arguments: [1, 15, 16, 17, 40])
+  func nestedValuesOfOneTypeDecodeAndEncodeAsFoundationDoes(depth: Int) throws {
+    let tree = Self.chain(depth: depth, breadth: 3)
+    let json = try JSONEncoder().encode(tree)
+    #expect(try KeyedJSONDecoder().decode(Node.self, from: json) == tree)
+    #expect(
+      try KeyedJSONDecoder().decode(Node.self, from: json)
+        == JSONDecoder().decode(Node.self, from: json))
+    let written = try KeyedJSONEncoder().encode(tree)
+    #expect(
+      try canonicalJSON(String(decoding: written, as: UTF8.self))
+        == canonicalJSON(String(decoding: json, as: UTF8.self)))
+  }
+
+  /// Opens its container twice, writing through the first after the second.
+  struct TwoContainers: Encodable {
+    enum CodingKeys: String, CodingKey {
+      case first, second, third
+    }
+
+    let value: Int
+
+    func encode(to encoder: any Encoder) throws {
+      var first = encoder.container(keyedBy: CodingKeys.self)
+      try first.encode(value, forKey: .first)
+      var second = encoder.container(keyedBy: CodingKeys.self)
+      try second.encode("v\(value)", forKey: .second)
+      try first.encode(value * 2, forKey: .third)
+    }
+  }
+
+  @Test func twoContainersOfOneObjectWriteItTogether() throws {
+    let values = (0..<40).map(TwoContainers.init(value:))
+    let written = try KeyedJSONEncoder().encode(values)
+    let foundation = try JSONEncoder().encode(values)
+    #expect(
+      try canonicalJSON(String(decoding: written, as: UTF8.self))
+        == canonicalJSON(String(decoding: foundation, as: UTF8.self)))
+  }
+
+  /// Snake-case members, some in one object and not the next.
+  struct Record: Codable, Equatable {
+    var recordId: Int
+    var displayName: String?
+    var childRecords: [Record]
+  }
+
+  @Test func keyConversionReadsEachObjectsOwnNames() throws {
+    let json = """
+      [{"record_id":1,"display_name":"one","child_records":[{"record_id":2,"child_records":[]}]},
+       {"record_id":3,"child_records":[]},
+       {"record_id":4,"display_name":"four","child_records":[{"record_id":5,"display_name":"five",
+        "child_records":[]}]}]
+      """
+    let keyed = KeyedJSONDecoder()
+    keyed.keyDecodingStrategy = .convertFromSnakeCase
+    let foundation = JSONDecoder()
+    foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let expected = try foundation.decode([Record].self, from: Data(json.utf8))
+    #expect(try keyed.decode([Record].self, from: Data(json.utf8)) == expected)
+    #expect(expected.map(\.displayName) == ["one", nil, "four"])
+
+    // A custom strategy that depends on the path: each object's names are converted anew.
+    let byDepth: @Sendable ([any CodingKey]) -> any CodingKey = { path in
+      let name = path.last?.stringValue ?? ""
+      return AnyKey(path.count > 2 ? name.replacingOccurrences(of: "_", with: "") : name)
+    }
+    keyed.keyDecodingStrategy = .custom(byDepth)
+    foundation.keyDecodingStrategy = .custom(byDepth)
+    let nested = #"{"a":[{"x_y":1},{"x_y":2}],"b":{"x_y":3}}"#
+    let expectedNested = try foundation.decode(
+      [String: Either].self, from: Data(nested.utf8))
+    #expect(try keyed.decode([String: Either].self, from: Data(nested.utf8)) == expectedNested)
+  }
+
+  struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) {
+      stringValue = name
+    }
+
+    init(stringValue: String) {
+      self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+      nil
+    }
+  }
+
+  /// An object whose one member is read by either of its names.
+  enum Either: Decodable, Equatable {
+    case list([Either])
+    case joined(Int)
+    case snake(Int)
+
+    init(from decoder: any Decoder) throws {
+      if var list = try? decoder.unkeyedContainer() {
+        var items: [Either] = []
+        while !list.isAtEnd {
+          items.append(try list.decode(Either.self))
+        }
+        self = .list(items)
+        return
+      }
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      if let value = try container.decodeIfPresent(Int.self, forKey: AnyKey("xy")) {
+        self = .joined(value)
+      } else {
+        self = .snake(try container.decode(Int.self, forKey: AnyKey("x_y")))
+      }
+    }
+  }
+
+  /// The decoder or the encoder a value was last given, held weakly.
+  final class CoderProbe: @unchecked Sendable {
+    weak var coder: AnyObject?
+    /// How many times a coder that is an object was seen.
+    var objects = 0
+
+    static let key = CodingUserInfoKey(rawValue: "reuse.probe")!
+
+    /// Holds `coder` weakly if it is an object.
+    static func note(_ coder: Any, in userInfo: [CodingUserInfoKey: Any]) {
+      guard let probe = userInfo[key] as? CoderProbe, type(of: coder) is AnyObject.Type else {
+        return
+      }
+      probe.coder = coder as AnyObject
+      probe.objects += 1
+    }
+  }
+
+  struct Probed: Codable {
+    enum CodingKeys: String, CodingKey {
+      case id
+    }
+
+    var id: Int
+
+    init(id: Int) {
+      self.id = id
+    }
+
+    init(from decoder: any Decoder) throws {
+      CoderProbe.note(decoder, in: decoder.userInfo)
+      id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      CoderProbe.note(encoder, in: encoder.userInfo)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+    }
+  }
+
+  @Test func keptContainersAreLetGoWhenTheDecodeOrTheEncodeEnds() throws {
+    let probe = CoderProbe()
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo[CoderProbe.key] = probe
+    let values = try decoder.decode([Probed].self, from: Data(#"[{"id":1},{"id":2}]"#.utf8))
+    #expect(values.map(\.id) == [1, 2])
+    #expect(probe.objects == 2)
+    #expect(probe.coder == nil)
+
+    let encoder = KeyedJSONEncoder()
+    encoder.userInfo[CoderProbe.key] = probe
+    let written = try encoder.encode(values)
+    #expect(String(decoding: written, as: UTF8.self) == #"[{"id":1},{"id":2}]"#)
+    #expect(probe.objects == 4)
+    #expect(probe.coder == nil)
+  }
+}
