@@ -33,14 +33,18 @@ struct JSONContainerBoxes<State: AnyObject> {
   /// Whether the containers were found to be one reference each (`nil`: not looked at yet).
   private var oneReference: Bool?
 
-  /// A kept container of key type `key` that nothing else refers to, and its state.
+  /// A kept container of key type `key` that nothing else refers to, as `Container`, after
+  /// `point` has pointed its state at the next object; `nil` when none is free.
   @inline(__always)
-  mutating func reusable(for key: ObjectIdentifier) -> (container: AnyObject, state: State)? {
+  mutating func reuse<Container>(
+    for key: ObjectIdentifier, as type: Container.Type, pointing point: (State) -> Void
+  ) -> Container? {
     var index = entries.count
     while index > 0 {
       index &-= 1
       if entries[index].key == key, isKnownUniquelyReferenced(&entries[index].box) {
-        return (entries[index].box, entries[index].state)
+        point(entries[index].state)
+        return unsafeBitCast(entries[index].box, to: Container.self)
       }
     }
     return nil

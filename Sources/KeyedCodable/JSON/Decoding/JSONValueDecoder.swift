@@ -251,9 +251,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ) throws -> KeyedDecodingContainer<Key> {
     try checkObject(at: entry, path: path())
     let key = ObjectIdentifier(Key.self)
-    if let kept = containers.reusable(for: key) {
-      kept.state.point(at: entry, path: path())
-      return unsafeBitCast(kept.container, to: KeyedDecodingContainer<Key>.self)
+    if let kept = containers.reuse(
+      for: key, as: KeyedDecodingContainer<Key>.self,
+      pointing: { $0.point(at: entry, path: path()) })
+    {
+      return kept
     }
     let state = JSONKeyedContainerState(decoder: self, object: entry, path: path())
     let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(state: state))

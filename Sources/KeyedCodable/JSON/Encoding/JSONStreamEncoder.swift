@@ -570,9 +570,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     frame: (index: Int, id: Int), path: JSONCodingPath
   ) -> KeyedEncodingContainer<Key> {
     let key = ObjectIdentifier(Key.self)
-    if let kept = containers.reusable(for: key) {
-      kept.state.point(at: frame, path: path)
-      return unsafeBitCast(kept.container, to: KeyedEncodingContainer<Key>.self)
+    if let kept = containers.reuse(
+      for: key, as: KeyedEncodingContainer<Key>.self,
+      pointing: { $0.point(at: frame, path: path) })
+    {
+      return kept
     }
     let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, path: path)
     let container = KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(state: state))
