@@ -1073,10 +1073,13 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
     result.reserveCapacity(document.memberCount(entry))
     var key = entry &+ 1
     let end = document.next(entry)
+    // Each call on the dictionary looks up the metadata of its storage (this code is not
+    // specialized): the lookup of a name is left out when no name can repeat.
+    let repeats = decoder.mayRepeatNames(in: entry)
     while key < end {
       let name = JSONStrings.string(at: key, in: document)
       // The first of two members with one name wins, as in Foundation.
-      if result[name] == nil {
+      if !repeats || result[name] == nil {
         result[name] = try decoder.unwrap(
           key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
       }
