@@ -1080,8 +1080,10 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       let name = JSONStrings.string(at: key, in: document)
       // The first of two members with one name wins, as in Foundation.
       if !repeats || result[name] == nil {
-        result[name] = try decoder.unwrap(
-          key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
+        result.updateValue(
+          try decoder.unwrap(
+            key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name))),
+          forKey: name)
       }
       key = document.next(key &+ 1)
     }
