@@ -13,58 +13,106 @@
 /// containers the coder makes (see ``isOneReference(_:)``) before any is kept; if it is not,
 /// nothing is kept and every container is made anew.
 ///
-/// At most ``limit`` containers are kept (nesting and recursive types need several of one key
-/// type at once); past it, containers are made as before.
+/// Containers are kept in a table of ``slots`` slots; a hash of the key type and the nesting
+/// depth picks a group of ``ways`` of them, so finding one costs the same whatever the model:
+/// values of one type nested in each other (a tree) or of several types side by side at one
+/// depth each get a slot of their own unless more than ``ways`` hash alike. A slot whose
+/// container is in use is left as it is; the first slot of the group that is empty or whose
+/// container is free takes a new container; when none is, the new container is made and not
+/// kept, as before.
 struct JSONContainerBoxes<State: AnyObject> {
-  /// One kept container.
+  /// One slot: a kept container, or none.
   private struct Entry {
     /// The key type, `ObjectIdentifier(Key.self)`.
-    let key: ObjectIdentifier
+    var key: ObjectIdentifier?
+    /// The nesting depth the container was made at.
+    var depth = 0
     /// The standard library's container, as the reference it is.
-    var box: AnyObject
+    var box: AnyObject?
     /// The object the container reads or writes through.
-    let state: State
+    var state: State?
   }
 
-  /// The most containers kept.
-  static var limit: Int { 16 }
+  /// The number of slots: a power of two.
+  static var slots: Int { 256 }
+  /// The slots a key type and depth may use: `first ^ 0` to `first ^ (ways - 1)`, a power of two.
+  static var ways: Int { 4 }
 
+  /// The slots, made when the coder has made ``madeBeforeKeeping`` containers (a decode that
+  /// reads a few objects through containers allocates nothing).
   private var entries: [Entry] = []
   /// Whether the containers were found to be one reference each (`nil`: not looked at yet).
   private var oneReference: Bool?
+  /// The containers made before the slots were.
+  private var made = 0
 
-  /// A kept container of key type `key` that nothing else refers to, as `Container`, after
-  /// `point` has pointed its state at the next object; `nil` when none is free.
+  /// The containers a coder makes before it keeps any.
+  static var madeBeforeKeeping: Int { 4 }
+
+  /// The first of the slots of containers of key type `key` made at nesting depth `depth`.
+  ///
+  /// The others are its neighbours (see ``ways``). Fibonacci hashing of the two: whatever a
+  /// document nests, a collision only costs a container made anew.
+  @inline(__always)
+  private static func slot(for key: ObjectIdentifier, depth: Int) -> Int {
+    let mixed =
+      (UInt(bitPattern: key) &>> 4 ^ UInt(bitPattern: depth) &* 0x9E37_79B9)
+      &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: mixed &>> 56)
+  }
+
+  /// The kept container of key type `key` made at nesting depth `depth`, if nothing else refers
+  /// to it, as `Container`, after `point` has pointed its state at the next object; `nil`
+  /// otherwise.
   @inline(__always)
   mutating func reuse<Container>(
-    for key: ObjectIdentifier, as type: Container.Type, pointing point: (State) -> Void
+    for key: ObjectIdentifier, depth: Int, as type: Container.Type,
+    pointing point: (State) -> Void
   ) -> Container? {
-    var index = entries.count
-    while index > 0 {
-      index &-= 1
-      if entries[index].key == key, isKnownUniquelyReferenced(&entries[index].box) {
-        point(entries[index].state)
-        return unsafeBitCast(entries[index].box, to: Container.self)
+    guard !entries.isEmpty else { return nil }
+    let first = Self.slot(for: key, depth: depth)
+    for way in 0..<Self.ways {
+      let slot = first ^ way
+      if entries[slot].key == key, entries[slot].depth == depth,
+        isKnownUniquelyReferenced(&entries[slot].box), let box = entries[slot].box,
+        let state = entries[slot].state
+      {
+        point(state)
+        return unsafeBitCast(box, to: Container.self)
       }
     }
     return nil
   }
 
-  /// Keeps `container`, the reference `Container` holds, with its `state`, when fewer than
-  /// ``limit`` are kept.
-  mutating func keep<Container>(_ container: Container, state: State, for key: ObjectIdentifier) {
-    guard entries.count < Self.limit else { return }
+  /// Keeps `container`, the reference `Container` holds, with its `state`, in the first slot of
+  /// `key` and `depth` that is empty or whose container is not in use.
+  mutating func keep<Container>(
+    _ container: Container, state: State, for key: ObjectIdentifier, depth: Int
+  ) {
     if oneReference == nil {
       oneReference = Self.isOneReference(container)
     }
     guard oneReference == true else { return }
-    entries.append(
-      Entry(key: key, box: unsafeBitCast(container, to: AnyObject.self), state: state))
+    if entries.isEmpty {
+      // A coder that makes only a few containers keeps none rather than allocating the slots.
+      made &+= 1
+      guard made >= Self.madeBeforeKeeping else { return }
+      entries = Array(repeating: Entry(), count: Self.slots)
+    }
+    let first = Self.slot(for: key, depth: depth)
+    for way in 0..<Self.ways
+    where entries[first ^ way].box == nil || isKnownUniquelyReferenced(&entries[first ^ way].box) {
+      let slot = first ^ way
+      entries[slot] = Entry(
+        key: key, depth: depth, box: unsafeBitCast(container, to: AnyObject.self), state: state)
+      return
+    }
   }
 
   /// Lets go of every container kept (each refers to the coder through its state).
   mutating func removeAll() {
     entries.removeAll()
+    made = 0
   }
 
   /// Whether `container` is one strong reference to an object and nothing else, so that it can

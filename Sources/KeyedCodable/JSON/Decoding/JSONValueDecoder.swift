@@ -252,14 +252,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     try checkObject(at: entry, path: path())
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
-      for: key, as: KeyedDecodingContainer<Key>.self,
+      for: key, depth: depth, as: KeyedDecodingContainer<Key>.self,
       pointing: { $0.point(at: entry, path: path()) })
     {
       return kept
     }
     let state = JSONKeyedContainerState(decoder: self, object: entry, path: path())
     let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(state: state))
-    containers.keep(container, state: state, for: key)
+    containers.keep(container, state: state, for: key, depth: depth)
     return container
   }
 

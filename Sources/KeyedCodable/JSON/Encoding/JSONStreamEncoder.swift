@@ -571,14 +571,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ) -> KeyedEncodingContainer<Key> {
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
-      for: key, as: KeyedEncodingContainer<Key>.self,
+      for: key, depth: frame.index, as: KeyedEncodingContainer<Key>.self,
       pointing: { $0.point(at: frame, path: path) })
     {
       return kept
     }
     let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, path: path)
     let container = KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(state: state))
-    containers.keep(container, state: state, for: key)
+    containers.keep(container, state: state, for: key, depth: frame.index)
     return container
   }
 
