@@ -67,4 +67,70 @@ struct JSONDecoderPathTests {
       #expect(context.codingPath.map(\.stringValue) == ["Index 0", "a", "b", "inner", "p"])
     }
   }
+
+  /// A value that tries `Int` first, as a JSON value enum does, and keeps the error it caught.
+  struct Tried: Decodable {
+    var error: DecodingError?
+    var text: String?
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      do {
+        _ = try container.decode(Int.self)
+      } catch let error as DecodingError {
+        self.error = error
+        text = try? container.decode(String.self)
+      }
+    }
+  }
+
+  /// The errors of a `try?` chain share one array of keys while each is thrown away; an error a
+  /// value keeps holds its own path whatever is thrown after it, at any depth.
+  @Test func anErrorKeptKeepsItsPathWhileLaterOnesAreMade() throws {
+    let json = #"[["a", "b"], ["c", ["d", "e"], "f"], "g", [[[["h"]]]], {"k": ["i", null]}]"#
+    let values = try KeyedJSONDecoder().decode([TriedTree].self, from: Data(json.utf8))
+    var found: [[String]] = []
+    var texts: [String] = []
+    func walk(_ tree: TriedTree) {
+      switch tree {
+      case .leaf(let tried):
+        if let error = tried.error {
+          switch error {
+          case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            found.append(context.codingPath.map(\.stringValue))
+          default: Issue.record("unexpected error \(error)")
+          }
+        }
+        texts.append(tried.text ?? "-")
+      case .list(let list): list.forEach(walk)
+      case .object(let object): object.keys.sorted().forEach { walk(object[$0]!) }
+      }
+    }
+    values.forEach(walk)
+    #expect(texts == ["a", "b", "c", "d", "e", "f", "g", "h", "i", "-"])
+    #expect(
+      found == [
+        ["Index 0", "Index 0"], ["Index 0", "Index 1"], ["Index 1", "Index 0"],
+        ["Index 1", "Index 1", "Index 0"], ["Index 1", "Index 1", "Index 1"],
+        ["Index 1", "Index 2"],
+        ["Index 2"], ["Index 3", "Index 0", "Index 0", "Index 0", "Index 0"],
+        ["Index 4", "k", "Index 0"], ["Index 4", "k", "Index 1"],
+      ])
+  }
+
+  /// Arrays, objects and leaves that try `Int` first.
+  enum TriedTree: Decodable {
+    case list([TriedTree])
+    case object([String: TriedTree])
+    case leaf(Tried)
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let list = try? container.decode([TriedTree].self) {
+        self = .list(list)
+      } else if let object = try? container.decode([String: TriedTree].self) {
+        self = .object(object)
+      } else {
+        self = .leaf(try Tried(from: decoder))
+      }
+    }
+  }
 }

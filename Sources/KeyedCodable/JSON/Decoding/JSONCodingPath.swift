@@ -53,6 +53,44 @@ indirect enum JSONCodingPath {
     }
   }
 
+  /// Writes the path as coding keys, from the root, into `keys`, in the storage `keys` already
+  /// has when nothing else refers to it.
+  ///
+  /// A new array of existentials is allocated by the standard library's unspecialized code,
+  /// which looks up the metadata of its storage class on every allocation and again when the
+  /// storage is freed: more than the keys themselves for a path of a few keys. The arrays of
+  /// the errors a `try?` chain throws away are free again when the next one is made.
+  ///
+  /// - Parameter keys: The array to overwrite; copied first if it is shared (an error a caller
+  ///   kept still refers to it), so no error's path changes after it was thrown.
+  func write(into keys: inout [any CodingKey]) {
+    let count = count
+    if keys.count > count {
+      keys.removeLast(keys.count &- count)
+    } else if keys.count < count {
+      keys.append(
+        contentsOf: repeatElement(IndexKey(index: 0) as any CodingKey, count: count &- keys.count))
+    }
+    keys.withUnsafeMutableBufferPointer { buffer in
+      var node = self
+      var position = count
+      while position > 0 {
+        position &-= 1
+        switch node {
+        case .root:
+          // Not reached: the path has `count` keys above the root.
+          return
+        case .key(let key, let parent):
+          buffer[position] = key
+          node = parent
+        case .index(let index, let parent):
+          buffer[position] = IndexKey(index: index)
+          node = parent
+        }
+      }
+    }
+  }
+
   /// The path of member `key` below this one.
   @inline(__always)
   func appending(_ key: some CodingKey) -> JSONCodingPath {

@@ -905,15 +905,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The coding keys of `path`, the path of the value at `entry`, for an error: kept for the
   /// value being decoded, which a `try?` chain asks for as several types in turn.
   ///
-  /// A tape entry is one place in the document, so its path is the same whoever asks.
+  /// A tape entry is one place in the document, so its path is the same whoever asks. The keys
+  /// of the next value are written into the same array when the errors that had it were thrown
+  /// away (see ``JSONCodingPath/write(into:)``).
   private func errorKeys(_ entry: Int, at path: JSONCodingPath) -> [any CodingKey] {
     guard entry == value else { return path.keys }
-    if lastErrorKeys.entry == entry {
-      return lastErrorKeys.keys
+    if lastErrorKeys.entry != entry {
+      lastErrorKeys.entry = entry
+      path.write(into: &lastErrorKeys.keys)
     }
-    let keys = path.keys
-    lastErrorKeys = (entry, keys)
-    return keys
+    return lastErrorKeys.keys
   }
 
   /// The coding keys ``errorKeys(_:at:)`` made last, and the entry of their value.
