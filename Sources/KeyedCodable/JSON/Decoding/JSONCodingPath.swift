@@ -29,25 +29,14 @@ indirect enum JSONCodingPath {
     let count = count
     guard count > 0 else { return [] }
     return [any CodingKey](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var node = self
-      var position = count
-      while position > 0 {
-        position &-= 1
-        switch node {
-        case .root:
-          // Not reached: the path has `count` keys above the root. Were it reached, the keys
-          // written so far are let go of and the path is empty.
-          (buffer.baseAddress.unsafelyUnwrapped + (position &+ 1))
-            .deinitialize(count: count &- position &- 1)
-          initialized = 0
-          return
-        case .key(let key, let parent):
-          (buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: key)
-          node = parent
-        case .index(let index, let parent):
-          (buffer.baseAddress.unsafelyUnwrapped + position).initialize(to: IndexKey(index: index))
-          node = parent
-        }
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      let written = forEachKeyFromTheEnd(count: count) { (base + $0).initialize(to: $1) }
+      guard written == count else {
+        // Not reached: the path has `count` keys above the root. Were it reached, the keys
+        // written so far are let go of and the array is empty.
+        (base + (count &- written)).deinitialize(count: written)
+        initialized = 0
+        return
       }
       initialized = count
     }
@@ -72,23 +61,36 @@ indirect enum JSONCodingPath {
         contentsOf: repeatElement(IndexKey(index: 0) as any CodingKey, count: count &- keys.count))
     }
     keys.withUnsafeMutableBufferPointer { buffer in
-      var node = self
-      var position = count
-      while position > 0 {
+      // A path that ended early (not reached) leaves the first keys as they were.
+      _ = forEachKeyFromTheEnd(count: count) { buffer[$0] = $1 }
+    }
+  }
+
+  /// Calls `body` with each of the `count` keys of the path and its position from the root,
+  /// the last key first.
+  ///
+  /// - Returns: The number of keys passed to `body`: `count`, unless the path has fewer.
+  @inline(__always)
+  private func forEachKeyFromTheEnd(
+    count: Int, _ body: (_ position: Int, _ key: any CodingKey) -> Void
+  ) -> Int {
+    var node = self
+    var position = count
+    while position > 0 {
+      switch node {
+      case .root:
+        return count &- position
+      case .key(let key, let parent):
         position &-= 1
-        switch node {
-        case .root:
-          // Not reached: the path has `count` keys above the root.
-          return
-        case .key(let key, let parent):
-          buffer[position] = key
-          node = parent
-        case .index(let index, let parent):
-          buffer[position] = IndexKey(index: index)
-          node = parent
-        }
+        body(position, key)
+        node = parent
+      case .index(let index, let parent):
+        position &-= 1
+        body(position, IndexKey(index: index))
+        node = parent
       }
     }
+    return count
   }
 
   /// The path of member `key` below this one.
