@@ -437,9 +437,10 @@ final class DecodeRun: MappingRun {
       case .null: return try absent(node, isNull: true, mapping, required: required)
       case .unopened: break
       }
-    } else if presence.isEmpty {
-      presence = Array(repeating: .unopened, count: follower.tree.count)
     } else {
+      // Into the storage an earlier run on this object kept: a new array of a type the
+      // standard library does not know looks up its storage's metadata (hundreds of
+      // instructions, once per mapped object).
       presence.append(
         contentsOf: repeatElement(.unopened, count: follower.tree.count - presence.count))
     }
