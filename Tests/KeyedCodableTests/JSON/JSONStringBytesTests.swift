@@ -115,6 +115,20 @@ struct JSONStringEscapeWritingTests {
         result.append(String(repeating: "😀", count: length) + special + "€")
       }
     }
+    // Two characters to escape with text around and between them, so that the second is in
+    // the last bytes of the string after the first was written (the short strings, and the
+    // ends of long ones, are looked at in one word).
+    for (first, second) in [("\"", "\n"), ("/", "\u{01}"), ("\t", "\\")] {
+      for before in 0...9 {
+        for between in 0...9 {
+          for after in 0...3 {
+            result.append(
+              String(repeating: "a", count: before) + first + String(repeating: "b", count: between)
+                + second + String(repeating: "é", count: after))
+          }
+        }
+      }
+    }
     return result
   }
 

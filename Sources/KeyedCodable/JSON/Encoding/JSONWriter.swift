@@ -128,43 +128,78 @@ final class JSONWriter: JSONByteSink {
   /// The index of the first byte of `utf8` at or after `start` that must be escaped (a quote, a
   /// backslash, a control character, or a slash when slashes are escaped), or `utf8.count`.
   ///
-  /// Eight bytes at a time with the byte-wise comparisons of "Bit Twiddling Hacks": the lowest
-  /// marked byte of a word is always one to escape (a mark above it may be a borrow), and bytes
-  /// outside ASCII, written as they are, are unmarked.
+  /// Eight bytes at a time (see ``escapedBytes(in:slashes:)``); the last bytes, fewer than
+  /// eight, in one word too, so that the short strings most names and values are take no loop
+  /// over bytes: shifted out of the last eight bytes of the string when it has eight, else read
+  /// in two overlapping halves; either way the word's other bytes are a letter, which is never
+  /// escaped.
   @inline(__always)
   private static func escapedByte(
     in utf8: UnsafeBufferPointer<UInt8>, from start: Int, slashes: Bool
   ) -> Int {
     let count = utf8.count
-    guard let base = utf8.baseAddress else { return count }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    guard let base = UnsafeRawPointer(utf8.baseAddress) else { return count }
     var index = start
     while index &+ 8 <= count {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-      found |= (word &- ones &* 0x20) & ~word
-      if slashes {
-        let slash = word ^ (ones &* 0x2F)
-        found |= (slash &- ones) & ~slash
-      }
-      found &= highs & ~word
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let found = escapedBytes(in: word, slashes: slashes)
       if found != 0 {
         return index &+ found.trailingZeroBitCount &>> 3
       }
       index &+= 8
     }
-    while index < count {
-      let byte = base[index]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C || (slashes && byte == 0x2F) {
-        return index
-      }
-      index &+= 1
+    let rest = count &- index
+    guard rest > 0 else { return count }
+    let letters: UInt64 = 0x4141_4141_4141_4141
+    // Byte `i` of the rest in byte `i` of the word, or (halves) in byte `i` or `4 + i - half`.
+    var word: UInt64
+    var half = 8
+    if count >= 8 {
+      let last = UInt64(
+        littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+      word = last &>> UInt64((8 &- rest) &* 8) | letters &<< UInt64(rest &* 8)
+    } else if rest >= 4 {
+      half = 4
+      word =
+        UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+        | UInt64(
+          UInt32(littleEndian: base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+        &<< 32
+    } else if rest >= 2 {
+      half = 2
+      word =
+        UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt16.self)))
+        | UInt64(
+          UInt16(littleEndian: base.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+        &<< 32 | 0x4141_0000_4141_0000
+    } else {
+      word = UInt64(base.load(fromByteOffset: index, as: UInt8.self)) | letters &<< 8
     }
-    return count
+    let found = escapedBytes(in: word, slashes: slashes)
+    guard found != 0 else { return count }
+    let position = found.trailingZeroBitCount &>> 3
+    // With halves, a mark in the high four bytes is in the last half: the bytes it shares with
+    // the first half are unmarked when the first half is.
+    return position < 4 || half == 8 ? index &+ position : count &- half &+ (position &- 4)
+  }
+
+  /// The high bit of each byte of `word` (byte `i` in bits `8 * i` and up) that must be
+  /// escaped: the lowest marked byte is always one (a mark above it may be a borrow of the
+  /// byte-wise comparisons of "Bit Twiddling Hacks"), and bytes outside ASCII, written as they
+  /// are, are never marked.
+  @inline(__always)
+  private static func escapedBytes(in word: UInt64, slashes: Bool) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+    found |= (word &- ones &* 0x20) & ~word
+    if slashes {
+      let slash = word ^ (ones &* 0x2F)
+      found |= (slash &- ones) & ~slash
+    }
+    return found & highs & ~word
   }
 
   private func escape(_ byte: UInt8) {
