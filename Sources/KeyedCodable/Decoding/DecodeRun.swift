@@ -24,6 +24,14 @@ final class DecodeRun: MappingRun {
     /// the mapped object, is ``rootIsOpen``).
     @exclusivity(unchecked) private var presence: [NodePresence] = []
   #endif
+  /// One past the highest node of ``presence`` looked at since the run started: the nodes the
+  /// next run marks as not looked at. The array keeps its elements from run to run (appending
+  /// them again for every mapped object cost more than reading a small member).
+  #if DEBUG
+    private var presenceEnd = 0
+  #else
+    @exclusivity(unchecked) private var presenceEnd = 0
+  #endif
   /// Whether the mapped object is open.
   #if DEBUG
     private var rootIsOpen = false
@@ -87,14 +95,18 @@ final class DecodeRun: MappingRun {
     super.trimForReuse()
     if presence.capacity > KeptStorage.limit {
       presence = []
+      presenceEnd = 0
     }
   }
 
   /// Starts another run on this object and its backend (see
   /// ``MappingRun/restartRun(model:plan:recording:readsContext:)``).
   func restart(model: Any.Type, plan: MappingPlan?, readsContext: Bool) {
-    if !presence.isEmpty {
-      presence.removeAllForReuse()
+    if presenceEnd > 0 {
+      for node in 0..<presenceEnd {
+        presence[node] = .unopened
+      }
+      presenceEnd = 0
     }
     rootIsOpen = false
     if flatReads != nil {
@@ -438,9 +450,9 @@ final class DecodeRun: MappingRun {
       case .unopened: break
       }
     } else {
-      // Into the storage an earlier run on this object kept: a new array of a type the
+      // Into the storage an earlier run on this object kept, if any: a new array of a type the
       // standard library does not know looks up its storage's metadata (hundreds of
-      // instructions, once per mapped object).
+      // instructions).
       presence.append(
         contentsOf: repeatElement(.unopened, count: follower.tree.count - presence.count))
     }
@@ -475,6 +487,9 @@ final class DecodeRun: MappingRun {
   {
     let found = try backend.openObject(node, key: follower.tree.key(of: node), in: parent)
     presence[node] = found
+    if node >= presenceEnd {
+      presenceEnd = node &+ 1
+    }
     if found == .object {
       return true
     }
