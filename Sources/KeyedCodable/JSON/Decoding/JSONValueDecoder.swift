@@ -1071,7 +1071,10 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       throw decoder.mismatch([String: Value].self, entry, at: path())
     }
     var result = Self()
-    result.reserveCapacity(document.memberCount(entry))
+    let count = document.memberCount(entry)
+    // Room made for nothing is still new storage: an empty dictionary stays the shared one.
+    guard count > 0 else { return result }
+    result.reserveCapacity(count)
     var key = entry &+ 1
     let end = document.next(entry)
     // Each call on the dictionary looks up the metadata of its storage (this code is not
@@ -1143,7 +1146,10 @@ extension JSONDecodableArray where Element: Decodable {
     let document = decoder.document
     let count = document.memberCount(entry)
     var result: [[Double]] = []
-    result.reserveCapacity(count)
+    // Room made for nothing is still a new buffer: an empty array stays the shared empty one.
+    if count > 0 {
+      result.reserveCapacity(count)
+    }
     var element = entry &+ 1
     for index in 0..<count {
       if document.kind(element) == .array {
@@ -1171,7 +1177,10 @@ extension JSONDecodableArray where Element: Decodable {
     let document = decoder.document
     let count = document.memberCount(entry)
     var result = Self()
-    result.reserveCapacity(count)
+    // Room made for nothing is still a new buffer: an empty array stays the shared empty one.
+    if count > 0 {
+      result.reserveCapacity(count)
+    }
     var element = entry &+ 1
     if count > 0, decoder.decodesItself(Element.self) {
       let arrayPath = path()
@@ -1199,6 +1208,8 @@ extension JSONDecodableArray where Element: Decodable {
   ) throws -> [Scalar] {
     let document = decoder.document
     let count = document.memberCount(entry)
+    // Room made for nothing is still a new buffer: an empty array stays the shared empty one.
+    guard count > 0 else { return [] }
     var result: [Scalar] = []
     result.reserveCapacity(count)
     var element = entry &+ 1
