@@ -140,7 +140,7 @@ final class JSONDecodingBackend: DecodingBackend {
       madeRootPath = nil
     }
     rootObject = -1
-    // Only what a run used: clearing an empty array still makes a new buffer.
+    // Only the nodes the last run opened (see ``openedEnd``).
     if openedEnd > 0 {
       if objects.capacity > KeptStorage.limit {
         objects = []

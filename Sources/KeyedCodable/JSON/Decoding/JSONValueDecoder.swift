@@ -1145,11 +1145,10 @@ extension JSONDecodableArray where Element: Decodable {
   ) throws -> [[Double]] {
     let document = decoder.document
     let count = document.memberCount(entry)
-    var result: [[Double]] = []
     // Room made for nothing is still a new buffer: an empty array stays the shared empty one.
-    if count > 0 {
-      result.reserveCapacity(count)
-    }
+    guard count > 0 else { return [] }
+    var result: [[Double]] = []
+    result.reserveCapacity(count)
     var element = entry &+ 1
     for index in 0..<count {
       if document.kind(element) == .array {
@@ -1178,11 +1177,10 @@ extension JSONDecodableArray where Element: Decodable {
     let count = document.memberCount(entry)
     var result = Self()
     // Room made for nothing is still a new buffer: an empty array stays the shared empty one.
-    if count > 0 {
-      result.reserveCapacity(count)
-    }
+    guard count > 0 else { return result }
+    result.reserveCapacity(count)
     var element = entry &+ 1
-    if count > 0, decoder.decodesItself(Element.self) {
+    if decoder.decodesItself(Element.self) {
       let arrayPath = path()
       for index in 0..<count {
         // Straight to the element's own `init(from:)`: its type decodes itself.
