@@ -207,6 +207,13 @@ class MappingRun {
     if let position = follower.matchNext(name, options) {
       return position
     }
+    return pendingReference(named: name, options: options)
+  }
+
+  /// ``reference(named:options:)`` for a key the plan did not expect, out of line: the call
+  /// for an expected key saves fewer registers.
+  @inline(never)
+  final func pendingReference(named name: String, options: KeyOptions?) -> Int {
     pendingKeys.append(.name(name, options ?? .default))
     return -pendingKeys.count
   }
