@@ -1081,7 +1081,7 @@ import Testing
     let slashes = EncoderPair([.sortedKeys, .withoutEscapingSlashes])
     var strings: [String] = []
     for special in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{E9}", "\u{1F600}"] {
-      for length in [1, 7, 8, 9, 15, 16, 17, 31] {
+      for length in [1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49] {
         for position in 0..<length {
           strings.append(
             String(repeating: "a", count: position) + special

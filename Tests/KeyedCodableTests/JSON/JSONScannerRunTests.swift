@@ -62,9 +62,9 @@ import Testing
   }
 
   @Test func everyLengthOfSpacesAndLineBreaksReads() throws {
-    // Each length up to three words and a half, after a line break or not, before a token
+    // Each length up to three looks of sixteen bytes and more, after a line break or not, before a token
     // and at the end of the document (where the zero bytes after it stop the run).
-    for length in 0...28 {
+    for length in 0...50 {
       for prefix: [UInt8] in [[], [0x0A], [0x0D, 0x0A], [0x09], [0x0A, 0x0A]] {
         let run = prefix + [UInt8](repeating: 0x20, count: length)
         let json = run + Array("[".utf8) + run + Array("1".utf8) + run + Array("]".utf8) + run
@@ -81,7 +81,7 @@ import Testing
     let intruders: [[UInt8]] = [[0x0B], [0x0C], [0x00], [0x1F], [0x01], [0x7F], [0xC2, 0xA0]]
     let decoders = DecoderPair()
     for intruder in intruders {
-      for length in [1, 7, 8, 9, 16, 23] {
+      for length in [1, 7, 8, 9, 15, 16, 17, 23, 31, 32, 33, 47] {
         for place in 0...length {
           for prefix: [UInt8] in [[], [0x0A]] {
             var run = prefix + [UInt8](repeating: 0x20, count: length)

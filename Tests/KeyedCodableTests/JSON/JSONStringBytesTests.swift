@@ -52,6 +52,61 @@ struct JSONStringBytesTests {
     }
   }
 
+  @Test func everyByteThatStopsARunIsFoundAtEveryPlaceOfLongStrings() {
+    // The scan looks at sixteen bytes at once on x86-64 and eight elsewhere: each byte that
+    // ends a plain run (a quote, a backslash, a control character, a byte outside ASCII, and the
+    // zero after the document), or that does not (a space, DEL), at every place of strings one
+    // to three looks long, where the look before it was all plain.
+    let stops: [[UInt8]] = [
+      [0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x34, 0x31], [0x5C], [0x00], [0x01],
+      [0x1F], [0x20], [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
+      [0x80], [0xC3], [0xFF],
+    ]
+    let decoders = DecoderPair()
+    for stop in stops {
+      for length in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49] {
+        for place in 0...length {
+          var text = [UInt8](repeating: 0x61, count: length)
+          text.insert(contentsOf: stop, at: place)
+          let (ours, foundation) = decoders.decode(
+            [String].self, from: Data(Array(#"[""#.utf8) + text + Array(#""]"#.utf8)))
+          #expect(ours == foundation, "\(stop) at \(place) of \(length)")
+          // Unclosed, the string runs into the end of the document.
+          let (oursOpen, foundationOpen) = decoders.decode(
+            [String].self, from: Data(Array(#"[""#.utf8) + text))
+          #expect(oursOpen == foundationOpen, "\(stop) at \(place) of \(length), unclosed")
+          #expect(oursOpen == .error(.invalidJSON), "\(stop) at \(place) of \(length), unclosed")
+        }
+      }
+    }
+  }
+
+  @Test func everyLeadByteWithEverySecondByteNearTheLimitsIsJudgedAsTheStandardLibraryJudgesIt() {
+    // Each lead byte from C0 on, with every second byte from 70 to CF (around each limit of
+    // continuation bytes, overlong forms and surrogates), and third and fourth bytes in and out
+    // of range: the scan accepts exactly the strings the standard library finds valid.
+    let after: [UInt8] = [0x41, 0x80, 0xBF, 0xC0]
+    var mismatches: [[UInt8]] = []
+    for lead in UInt8(0xC0)...0xFF {
+      for second in UInt8(0x70)...0xCF {
+        for third in after {
+          for fourth in after {
+            let text: [UInt8] = [0x61, lead, second, third, fourth, 0x62]
+            let valid = String(validating: text, as: UTF8.self) != nil
+            let json = Data(Array(#"[""#.utf8) + text + Array(#""]"#.utf8))
+            let decoded = try? KeyedJSONDecoder().decode([String].self, from: json)
+            if (decoded != nil) != valid
+              || (valid && decoded?.first?.utf8.elementsEqual(text) != true)
+            {
+              mismatches.append(text)
+            }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
+  }
+
   /// `text` as a JSON string whose every scalar is a `\u` escape (a surrogate pair above the
   /// BMP), or every other scalar when `mixed`.
   static func escapedJSON(_ text: String, mixed: Bool) -> String {

@@ -128,11 +128,11 @@ final class JSONWriter: JSONByteSink {
   /// The index of the first byte of `utf8` at or after `start` that must be escaped (a quote, a
   /// backslash, a control character, or a slash when slashes are escaped), or `utf8.count`.
   ///
-  /// Eight bytes at a time (see ``escapedBytes(in:slashes:)``); the last bytes, fewer than
-  /// eight, in one word too, so that the short strings most names and values are take no loop
-  /// over bytes: shifted out of the last eight bytes of the string when it has eight, else read
-  /// in two overlapping halves; either way the word's other bytes are a letter, which is never
-  /// escaped.
+  /// Sixteen or eight bytes at a look (see ``JSONByteRuns/escapeStop(_:slashes:)``), then eight
+  /// when eight or more are left; the last bytes, fewer than eight, in one word too, so that the
+  /// short strings most names and values are take no loop over bytes: shifted out of the last
+  /// eight bytes of the string when it has eight, else read in two overlapping halves; either way
+  /// the word's other bytes are a letter, which is never escaped.
   @inline(__always)
   private static func escapedByte(
     in utf8: UnsafeBufferPointer<UInt8>, from start: Int, slashes: Bool
@@ -140,9 +140,17 @@ final class JSONWriter: JSONByteSink {
     let count = utf8.count
     guard let base = UnsafeRawPointer(utf8.baseAddress) else { return count }
     var index = start
-    while index &+ 8 <= count {
+    while index &+ JSONByteRuns.width <= count {
+      let stop = JSONByteRuns.escapeStop(base + index, slashes: slashes)
+      if stop < JSONByteRuns.width {
+        return index &+ stop
+      }
+      index &+= JSONByteRuns.width
+    }
+    if JSONByteRuns.width > 8, index &+ 8 <= count {
+      // Sixteen bytes at a look: eight to fifteen are left.
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      let found = escapedBytes(in: word, slashes: slashes)
+      let found = JSONByteRuns.escapeStops(in: word, slashes: slashes)
       if found != 0 {
         return index &+ found.trailingZeroBitCount &>> 3
       }
@@ -175,31 +183,12 @@ final class JSONWriter: JSONByteSink {
     } else {
       word = UInt64(base.load(fromByteOffset: index, as: UInt8.self)) | letters &<< 8
     }
-    let found = escapedBytes(in: word, slashes: slashes)
+    let found = JSONByteRuns.escapeStops(in: word, slashes: slashes)
     guard found != 0 else { return count }
     let position = found.trailingZeroBitCount &>> 3
     // With halves, a mark in the high four bytes is in the last half: the bytes it shares with
     // the first half are unmarked when the first half is.
     return position < 4 || half == 8 ? index &+ position : count &- half &+ (position &- 4)
-  }
-
-  /// The high bit of each byte of `word` (byte `i` in bits `8 * i` and up) that must be
-  /// escaped: the lowest marked byte is always one (a mark above it may be a borrow of the
-  /// byte-wise comparisons of "Bit Twiddling Hacks"), and bytes outside ASCII, written as they
-  /// are, are never marked.
-  @inline(__always)
-  private static func escapedBytes(in word: UInt64, slashes: Bool) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-    found |= (word &- ones &* 0x20) & ~word
-    if slashes {
-      let slash = word ^ (ones &* 0x2F)
-      found |= (slash &- ones) & ~slash
-    }
-    return found & highs & ~word
   }
 
   private func escape(_ byte: UInt8) {

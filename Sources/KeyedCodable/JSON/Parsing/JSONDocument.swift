@@ -59,8 +59,8 @@ final class JSONDocument {
     @exclusivity(unchecked) private var entryCapacity: Int
   #endif
 
-  /// Zero bytes after the document, so a read of up to 8 bytes past any position inside it stays
-  /// inside the allocation.
+  /// Zero bytes after the document, so a read of up to 16 bytes at any position inside it (or at
+  /// its end) stays inside the allocation.
   static let padding = 16
 
   /// Parses `source`, copying it (and transcoding UTF-16 and UTF-32 input to UTF-8).

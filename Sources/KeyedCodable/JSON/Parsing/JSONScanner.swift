@@ -171,32 +171,30 @@ struct JSONScanner {
     skipWhitespaceRun()
   }
 
-  /// Skips whitespace eight bytes at a time: pretty-printed documents indent every line.
+  /// Skips whitespace many bytes at a look: pretty-printed documents indent every line.
   ///
-  /// A run is mostly a line break and then spaces: the line break is skipped first, each word
-  /// is compared with eight spaces, and the spaces that start it are counted with one
-  /// instruction. Only a word whose first byte after its spaces is another whitespace character
-  /// or a control character (a tab, a blank line) takes the exact test of every byte. Either way
-  /// a word is at most one iteration.
+  /// A run is mostly a line break and then spaces: the line break is skipped first, then the
+  /// spaces that start the next ``JSONByteRuns/width`` bytes are counted at once. Only when the
+  /// first byte after them is another whitespace character or a control character (a tab, a
+  /// blank line) does a word of eight bytes take the exact test of every byte. Every iteration
+  /// moves past at least one byte or returns.
   private mutating func skipWhitespaceRun() {
     // A line break, then the next line's indentation.
     if bytes[position] == 0x0A {
       position &+= 1
     }
-    let spaces: UInt64 = 0x2020_2020_2020_2020
     while true {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
-      let notSpaces = word ^ spaces
-      if notSpaces == 0 {
-        position &+= 8
+      let leadingSpaces = JSONByteRuns.leadingSpaces(bytes + position)
+      if leadingSpaces == JSONByteRuns.width {
+        position &+= leadingSpaces
         continue
       }
-      let leadingSpaces = notSpaces.trailingZeroBitCount &>> 3
       if bytes[position &+ leadingSpaces] > 0x20 {
         position &+= leadingSpaces
         return
       }
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
       let other = Self.nonWhitespaceBytes(word)
       if other == 0 {
         position &+= 8
@@ -223,26 +221,47 @@ struct JSONScanner {
   // MARK: - Scalars
 
   /// Scans a string, from its opening quote, and appends its entry.
+  ///
+  /// Most strings are plain ASCII: they take the look for their closing quote alone, and no call.
   private mutating func scanString() throws(JSONSyntaxError) {
     let start = position &+ 1
-    var index = start
+    var close = plainRunEnd(from: start)
+    var flags: UInt64 = 0
+    if bytes[close] != UInt8(ascii: "\"") {
+      (close, flags) = try scanStringRest(from: close)
+    }
+    _ = document.append(
+      UInt64(JSONKind.string.rawValue) | flags | UInt64(start) &<< 8, UInt64(close &- start))
+    position = close &+ 1
+  }
+
+  /// The index of the first byte at or after `index` that ends a plain run inside a string (a
+  /// quote, a backslash, a control character or a byte outside ASCII), sixteen or eight bytes
+  /// at a look (see ``JSONByteRuns``).
+  @inline(__always)
+  private func plainRunEnd(from index: Int) -> Int {
+    var index = index
+    while true {
+      let plain = JSONByteRuns.stringStop(bytes + index)
+      index &+= plain
+      if plain != JSONByteRuns.width {
+        return index
+      }
+    }
+  }
+
+  /// Scans the rest of a string from `index`, its first byte other than the closing quote that
+  /// ends a plain run, and returns the index of its closing quote and the string's flags.
+  ///
+  /// Out of line, so that the plain strings' path saves few registers.
+  @inline(never)
+  private mutating func scanStringRest(from index: Int) throws(JSONSyntaxError) -> (Int, UInt64) {
+    var index = index
     var flags: UInt64 = 0
     while true {
-      // Eight bytes at a time while none of them needs a look: a quote, a backslash, a control
-      // character or a byte outside ASCII.
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-      let special = Self.specialBytes(word)
-      if special == 0 {
-        index &+= 8
-        continue
-      }
-      // The lowest marked byte is the first one that needs a look (marks above it may be
-      // false: see ``specialBytes(_:)``).
-      index &+= special.trailingZeroBitCount &>> 3
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        break
+        return (index, flags)
       }
       if byte == UInt8(ascii: "\\") {
         flags |= JSONDocument.hasEscapes
@@ -259,28 +278,8 @@ struct JSONScanner {
       } else {
         index &+= 1
       }
+      index = plainRunEnd(from: index)
     }
-    _ = document.append(
-      UInt64(JSONKind.string.rawValue) | flags | UInt64(start) &<< 8, UInt64(index &- start))
-    position = index &+ 1
-  }
-
-  /// The high bit of each of the eight bytes of `word` (read little-endian) that may be a quote,
-  /// a backslash, a control character or a byte outside ASCII; `0` when none is.
-  ///
-  /// Uses the byte-wise comparisons of Sean Eron Anderson's "Bit Twiddling Hacks": the lowest
-  /// marked byte is always one of those, and no such byte goes unmarked; a byte above a marked one
-  /// may be marked wrongly (a borrow), which only costs a look at it.
-  @inline(__always)
-  private static func specialBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   /// Checks the escape sequence at `index` (a backslash) and returns the index after it.
@@ -323,8 +322,23 @@ struct JSONScanner {
 
   /// Checks the UTF-8 sequence starting at `index` (a byte at or above 0x80) and returns the
   /// index after it: shortest forms only, no surrogates, nothing above U+10FFFF.
+  ///
+  /// The sequences of two and three bytes, which most text outside ASCII is made of, are checked
+  /// in one word first: a lead byte and continuation bytes by their high bits, then the two
+  /// exceptions of three bytes (an overlong form after E0, a surrogate after ED) by the lead
+  /// and the top bits of the second byte. Anything else takes the exact test of each byte.
   @inline(__always)
   private func scanUTF8Sequence(at index: Int) throws(JSONSyntaxError) -> Int {
+    // Four bytes at most: the document's padding makes them readable.
+    let word = UInt32(
+      littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt32.self))
+    if word & 0x00C0_C0F0 == 0x0080_80E0 {
+      // E0 80–9F is overlong; ED A0–BF is a surrogate.
+      let leadAndTop = word & 0xE0FF
+      if leadAndTop != 0x80E0, leadAndTop != 0xA0ED { return index &+ 3 }
+    } else if word & 0xC0E0 == 0x80C0, word & 0xFF >= 0xC2 {
+      return index &+ 2
+    }
     let lead = bytes[index]
     let second = bytes[index &+ 1]
     func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }

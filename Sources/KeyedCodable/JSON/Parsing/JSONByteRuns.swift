@@ -1,0 +1,131 @@
+#if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+  internal import _Builtin_intrinsics.intel
+#endif
+
+/// Finds where a run of plain bytes ends, sixteen bytes at a look on x86-64 (SSE2, which every
+/// x86-64 processor has) and eight elsewhere.
+///
+/// Building with `-Xswiftc -DKEYED_CODABLE_WORD_RUNS` takes the eight-byte path on x86-64 too, so
+/// that its tests run there.
+///
+/// Each function reads ``width`` bytes at its pointer, so the caller must own that many bytes
+/// there: a ``JSONDocument`` is followed by ``JSONDocument/padding`` zero bytes, and a zero byte
+/// ends every run, so a scan reaches the end of a document and no further.
+enum JSONByteRuns {
+  #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+    /// The bytes one look covers.
+    static let width = 16
+  #else
+    /// The bytes one look covers.
+    static let width = 8
+  #endif
+
+  /// The offset of the first of the ``width`` bytes at `pointer` that ends a plain run inside a
+  /// string (a quote, a backslash, a control character or a byte outside ASCII), or ``width``
+  /// when none does.
+  @inline(__always)
+  static func stringStop(_ pointer: UnsafeRawPointer) -> Int {
+    #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+      let bytes = load(pointer)
+      // As signed bytes, the bytes outside ASCII are negative: one comparison with the space
+      // finds them and the control characters.
+      let stops = _mm_or_si128(
+        _mm_or_si128(
+          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
+        _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20)))
+      return firstMarked(stops)
+    #else
+      let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+      return stringStops(in: word).trailingZeroBitCount &>> 3
+    #endif
+  }
+
+  /// The number of spaces (U+0020) that start the ``width`` bytes at `pointer`: ``width`` when
+  /// they are all spaces.
+  @inline(__always)
+  static func leadingSpaces(_ pointer: UnsafeRawPointer) -> Int {
+    #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+      let others = _mm_xor_si128(
+        _mm_cmpeq_epi8(load(pointer), _mm_set1_epi8(0x20)), _mm_set1_epi8(-1))
+      return firstMarked(others)
+    #else
+      let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+      return (word ^ 0x2020_2020_2020_2020).trailingZeroBitCount &>> 3
+    #endif
+  }
+
+  /// The offset of the first of the ``width`` bytes at `pointer` that JSON text must escape (a
+  /// quote, a backslash, a control character, or a slash when `slashes` is true), or ``width``
+  /// when none must be. Bytes outside ASCII are written as they are.
+  @inline(__always)
+  static func escapeStop(_ pointer: UnsafeRawPointer, slashes: Bool) -> Int {
+    #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+      let bytes = load(pointer)
+      // A byte is a control character when the smaller of it and 0x1F is the byte itself.
+      var stops = _mm_or_si128(
+        _mm_or_si128(
+          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
+        _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes))
+      if slashes {
+        stops = _mm_or_si128(stops, _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x2F)))
+      }
+      return firstMarked(stops)
+    #else
+      let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+      return escapeStops(in: word, slashes: slashes).trailingZeroBitCount &>> 3
+    #endif
+  }
+
+  /// The high bit of each of the eight bytes of `word` (read little-endian) that may end a plain
+  /// run inside a string (see ``stringStop(_:)``); `0` when none does.
+  ///
+  /// Uses the byte-wise comparisons of Sean Eron Anderson's "Bit Twiddling Hacks": the lowest
+  /// marked byte is always one of those, and no such byte goes unmarked; a byte above a marked one
+  /// may be marked wrongly (a borrow), so only the lowest mark may be used.
+  @inline(__always)
+  static func stringStops(in word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    let hasControl = (word &- ones &* 0x20) & ~word
+    return (hasQuote | hasBackslash | hasControl | word) & (ones &* 0x80)
+  }
+
+  /// The high bit of each of the eight bytes of `word` (read little-endian) that JSON text may
+  /// have to escape (see ``escapeStop(_:slashes:)``); `0` when none must be.
+  ///
+  /// As with ``stringStops(in:)``, only the lowest mark may be used; bytes outside ASCII are
+  /// never marked.
+  @inline(__always)
+  static func escapeStops(in word: UInt64, slashes: Bool) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    var stops = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+    stops |= (word &- ones &* 0x20) & ~word
+    if slashes {
+      let slash = word ^ (ones &* 0x2F)
+      stops |= (slash &- ones) & ~slash
+    }
+    return stops & ~word & (ones &* 0x80)
+  }
+
+  #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+    /// The sixteen bytes at `pointer`, at any alignment.
+    @inline(__always)
+    private static func load(_ pointer: UnsafeRawPointer) -> __m128i {
+      pointer.loadUnaligned(as: __m128i.self)
+    }
+
+    /// The index of the first byte of `mask` whose bits are set (a comparison's result), or 16.
+    @inline(__always)
+    private static func firstMarked(_ mask: __m128i) -> Int {
+      // The bit above the sixteen makes an empty mask count 16.
+      Int(
+        truncatingIfNeeded: (UInt32(bitPattern: _mm_movemask_epi8(mask)) | 0x1_0000)
+          .trailingZeroBitCount)
+    }
+  #endif
+}
