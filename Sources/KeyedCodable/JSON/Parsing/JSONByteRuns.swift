@@ -56,7 +56,9 @@ enum JSONByteRuns {
 
   /// The offset of the first of the ``width`` bytes at `pointer` that JSON text must escape (a
   /// quote, a backslash, a control character, or a slash when `slashes` is true), or ``width``
-  /// when none must be. Bytes outside ASCII are written as they are.
+  /// when none must be.
+  ///
+  /// Bytes outside ASCII are written as they are.
   @inline(__always)
   static func escapeStop(_ pointer: UnsafeRawPointer, slashes: Bool) -> Int {
     #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
