@@ -46,6 +46,10 @@ enum JSONKeyConversion {
       !bytes.contains { $0 >= 0x80 || $0 &- UInt8(ascii: "A") < 26 }
     }
     if unchanged == true { return name }
+    let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 &- 0x20 < 0x5F } ? asciiToSnakeCase(bytes) : nil
+    }
+    if let converted = ascii ?? nil { return converted }
 
     var words: [Range<String.Index>] = []
     var wordStart = name.startIndex
@@ -73,6 +77,60 @@ enum JSONKeyConversion {
     }
     words.append(wordStart..<searchRange.upperBound)
     return words.map { name[$0].lowercased() }.joined(separator: "_")
+  }
+
+  /// ``toSnakeCase(_:)`` for a name of printable ASCII, byte by byte: the same words as the
+  /// general path, without its `Range`s, `Substring`s and intermediate strings.
+  ///
+  /// Control characters are left to the general path: there, `\r\n` is one `Character`.
+  ///
+  /// - Parameter bytes: The name's UTF-8, every byte from 0x20 to 0x7E.
+  /// - Returns: The member name to write.
+  private static func asciiToSnakeCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let count = bytes.count
+    // Each word but the first adds an underscore, and a word has a letter at least.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count) { output in
+      var written = 0
+      func append(word: Range<Int>) {
+        if written > 0 {
+          output[written] = UInt8(ascii: "_")
+          written += 1
+        }
+        for index in word {
+          let byte = bytes[index]
+          output[written] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+          written += 1
+        }
+      }
+      func first(from start: Int, where isWanted: (UInt8) -> Bool) -> Int? {
+        var index = start
+        while index < count {
+          if isWanted(bytes[index]) { return index }
+          index += 1
+        }
+        return nil
+      }
+      var wordStart = 0
+      var searchStart = 1
+      while let upper = first(from: searchStart, where: { $0 &- UInt8(ascii: "A") < 26 }) {
+        append(word: wordStart..<upper)
+        searchStart = upper
+        guard let lower = first(from: upper, where: { $0 &- UInt8(ascii: "a") < 26 }) else {
+          wordStart = upper
+          break
+        }
+        if lower == upper + 1 {
+          wordStart = upper
+        } else {
+          // A run of capitals is a word; its last capital starts the next one.
+          append(word: upper..<(lower - 1))
+          wordStart = lower - 1
+        }
+        searchStart = lower + 1
+      }
+      append(word: wordStart..<count)
+      return String(decoding: UnsafeBufferPointer(rebasing: output[..<written]), as: UTF8.self)
+    }
   }
 
   // MARK: - From snake case

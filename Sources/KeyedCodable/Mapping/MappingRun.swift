@@ -213,7 +213,7 @@ class MappingRun {
   /// ``reference(named:options:)`` for a key the plan did not expect, out of line: the call
   /// for an expected key saves fewer registers.
   @inline(never)
-  final func pendingReference(named name: String, options: KeyOptions?) -> Int {
+  private final func pendingReference(named name: String, options: KeyOptions?) -> Int {
     pendingKeys.append(.name(name, options ?? .default))
     return -pendingKeys.count
   }

@@ -71,6 +71,29 @@ import Testing
     #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
   }
 
+  @Test func randomASCIINamesConvertToSnakeCaseAsInFoundation() throws {
+    // Runs of capitals, lowercase letters, digits and punctuation in every order, up to 14
+    // characters: each word boundary rule meets the others.
+    let alphabet = Array("AaBbZz09_-. $XyQ".utf8)
+    var state: UInt64 = 0x5EED
+    var names: [String] = []
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var bits = state
+      let count = Int(bits % 14) + 1
+      var name: [UInt8] = []
+      for _ in 0..<count {
+        bits = bits >> 4 | bits << 60
+        name.append(alphabet[Int(bits % UInt64(alphabet.count))])
+      }
+      names.append(String(decoding: name, as: UTF8.self))
+    }
+    let ours = names.map(JSONKeyConversion.toSnakeCase)
+    let foundation = try Self.foundationToSnakeCase(names)
+    let differences = zip(names, zip(ours, foundation)).filter { $1.0 != $1.1 }
+    #expect(differences.isEmpty, "first differences: \(differences.prefix(5))")
+  }
+
   @Test func unicodeScalarsConvertFromSnakeCaseAsInFoundation() throws {
     let names = Self.scalars.flatMap { ["x_a\($0)b", "x_\($0)b"] }
     let ours = names.map(JSONKeyConversion.fromSnakeCase)

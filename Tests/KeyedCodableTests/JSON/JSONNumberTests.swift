@@ -235,6 +235,98 @@ import Testing
     failures.expectNone()
   }
 
+  // MARK: Parsing decimals
+
+  /// Decimals at the edges: zeros with and without exponents, negative zeros, trailing zeros up
+  /// to the largest exponent, the smallest, 19 and 20 digits, exponents just in and out of range.
+  static let decimalEdgeTokens: [String] = [
+    "0", "-0", "0.0", "-0.0", "0e5", "-0e-5", "0.000", "0e0", "1", "-1", "10", "100", "1.50",
+    "-12.50", "0.05", "0.0001", "-0.0001", "1e127", "1e128", "10e126", "1000e125", "1e-128",
+    "1e-129", "10e-129", "0.1e-127", "9999999999999999999", "-9999999999999999999",
+    "18446744073709551615", "12345678901234567890", "1234567890123456789e-19",
+    "1.234567890123456789", "100000000000000000000", "5e-20", "1e-148", "7e3", "123.456e10",
+    "0.00000000000000000001", "1E2", "1e+2", "-3.14159",
+  ]
+
+  @Test func decimalsAreFoundationsForEdgeAndRandomTokens() throws {
+    var rng = SplitMix64(seed: 21)
+    var tokens = Self.decimalEdgeTokens
+    for _ in 0..<20_000 { tokens.append(rng.nextDecimalNumberToken()) }
+    var failures = Failures()
+    var madeHere = 0
+    for token in tokens {
+      let expected = Decimal(string: token, locale: Locale(identifier: "en_US_POSIX"))
+      if let decimal = withToken(token, { JSONNumber.decimal($0, count: $1) }) {
+        madeHere += 1
+        if !sameDecimal(decimal, expected) {
+          failures.add(
+            "\(token): \(decimalParts(decimal)) instead of \(expected.map(decimalParts) ?? "nil")")
+        }
+      }
+      let fromText = JSONNumber.decimal(text: token)
+      if !(fromText.map { sameDecimal($0, expected) } ?? (expected == nil)) {
+        failures.add("text \(token): \(fromText.map(decimalParts) ?? "nil")")
+      }
+    }
+    failures.expectNone()
+    // Most tokens take the fast way; the rest check that the fallback is reached.
+    #expect(madeHere > tokens.count / 2)
+    #expect(madeHere < tokens.count)
+  }
+
+  @Test func decimalTextIsTheDecimalsDescription() throws {
+    var rng = SplitMix64(seed: 23)
+    var decimals: [Decimal] = [
+      0, 1, -1, 10, Decimal(UInt64.max), -Decimal(UInt64.max), Decimal(UInt64.max) + 1,
+      Decimal(string: "123456789012345678901234567890")!, .nan, Decimal(string: "1e127")!,
+      Decimal(string: "1e-128")!, Decimal(string: "0.0")!, Decimal(string: "-0.5")!,
+    ]
+    for _ in 0..<20_000 {
+      guard let decimal = Decimal(string: rng.nextDecimalNumberToken()) else { continue }
+      decimals.append(decimal)
+      // Sums and products keep zeros a parsed decimal drops (150e-2 rather than 15e-1).
+      decimals.append(decimal * Decimal(rng.next() % 1000))
+      decimals.append(decimal + Decimal(sign: .plus, exponent: -3, significand: 10))
+    }
+    var failures = Failures()
+    var writtenHere = 0
+    for decimal in decimals {
+      let text = JSONNumber.withDecimalText(decimal) { String(decoding: $0, as: UTF8.self) }
+      if let text {
+        writtenHere += 1
+        if text != decimal.description {
+          failures.add("\(decimalParts(decimal)): \(text)")
+        }
+      }
+    }
+    failures.expectNone()
+    #expect(writtenHere > decimals.count / 2)
+    #expect(writtenHere < decimals.count)
+    #expect(JSONNumber.withDecimalText(.nan) { _ in true } == nil)
+  }
+
+  @Test func decimalsDecodeAsFoundationsDecoderReadsThem() throws {
+    var rng = SplitMix64(seed: 22)
+    var tokens = Self.decimalEdgeTokens
+    for _ in 0..<5_000 { tokens.append(rng.nextDecimalNumberToken()) }
+    var failures = Failures()
+    for token in tokens {
+      let json = Data("[\(token)]".utf8)
+      let expected = try? JSONDecoder().decode([Decimal].self, from: json).first
+      let decoded = try? KeyedJSONDecoder().decode([Decimal].self, from: json).first
+      if let expected, let decoded {
+        if !sameDecimal(decoded, expected) {
+          failures.add("\(token): \(decimalParts(decoded)) instead of \(decimalParts(expected))")
+        }
+      } else if (expected == nil) != (decoded == nil) {
+        failures.add(
+          "\(token): \(decoded.map(decimalParts) ?? "error") instead of \(expected.map(decimalParts) ?? "error")"
+        )
+      }
+    }
+    failures.expectNone()
+  }
+
   // MARK: Writing
 
   /// Doubles and the bytes Foundation's `JSONEncoder` writes for them.
@@ -493,6 +585,31 @@ private struct SplitMix64 {
     }
   }
 
+  /// A random JSON number token for `Decimal`: 1 to 22 digits, often with leading zeros after
+  /// a point or trailing zeros, sometimes all zeros, and an exponent near `Decimal`'s range.
+  mutating func nextDecimalNumberToken() -> String {
+    let digitCount = Int(next() % 22) + 1
+    let zeros = next() % 4
+    var digits = ""
+    for index in 0..<digitCount {
+      var digit = next() % 10
+      if zeros == 0 || (zeros == 1 && index > digitCount / 2) { digit = 0 }
+      digits += String(digit)
+    }
+    while digits.count > 1, digits.hasPrefix("0") { digits.removeFirst() }
+    var token = digits
+    if next() % 2 == 0 {
+      let leading = String(repeating: "0", count: Int(next() % 4))
+      token = "0." + leading + digits
+    } else if digits.count > 1, next() % 2 == 0 {
+      let point = Int(next() % UInt64(digits.count - 1)) + 1
+      token = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+    }
+    if next() % 2 == 0 { token += "e\(Int(next() % 300) - 150)" }
+    if next() % 2 == 0 { token = "-" + token }
+    return token
+  }
+
   /// A random JSON number token: 1 to 25 digits, a point anywhere, a random exponent.
   mutating func nextDecimalToken() -> String {
     let digitCount = Int(next() % 25) + 1
@@ -707,4 +824,24 @@ private func expectWrittenLikeDescription<Value: BinaryFloatingPoint & CustomStr
     return
   }
   #expect(text == descriptionWithoutPointZero(value), sourceLocation: sourceLocation)
+}
+
+/// Whether two decimals have the same value and the same representation: exponent,
+/// significand and sign (and, on Linux, the same bytes).
+private func sameDecimal(_ decimal: Decimal, _ expected: Decimal?) -> Bool {
+  guard let expected else { return false }
+  #if os(Linux)
+    let sameBytes = withUnsafeBytes(of: decimal) { left in
+      withUnsafeBytes(of: expected) { right in left.elementsEqual(right) }
+    }
+    guard sameBytes else { return false }
+  #endif
+  return decimal == expected && decimal.exponent == expected.exponent
+    && decimal.significand.description == expected.significand.description
+    && decimal.sign == expected.sign && decimal.description == expected.description
+}
+
+/// A decimal's value and representation, for failure messages.
+private func decimalParts(_ decimal: Decimal) -> String {
+  "\(decimal) (significand \(decimal.significand), exponent \(decimal.exponent))"
 }

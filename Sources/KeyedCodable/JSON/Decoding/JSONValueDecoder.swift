@@ -849,8 +849,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw DecodingError.typeMismatch(
         Decimal.self, .init(codingPath: path().keys, debugDescription: ""))
     }
-    let text = String(decoding: document.span(entry), as: UTF8.self)
-    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+    let span = document.span(entry)
+    if let start = span.baseAddress, let decimal = JSONNumber.decimal(start, count: span.count) {
+      return decimal
+    }
+    let text = String(decoding: span, as: UTF8.self)
+    guard let decimal = Decimal(string: text, locale: JSONNumber.posixLocale) else {
       throw numberDoesNotFit(Decimal.self, entry, at: path())
     }
     return decimal

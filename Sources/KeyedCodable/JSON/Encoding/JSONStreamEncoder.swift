@@ -306,7 +306,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     } else if type == ObjectIdentifier(URL.self) {
       writer.string(reinterpret(value, as: URL.self).absoluteString)
     } else if type == ObjectIdentifier(Decimal.self) {
-      writer.append(contentsOf: reinterpret(value, as: Decimal.self).description.utf8)
+      let decimal = reinterpret(value, as: Decimal.self)
+      if JSONNumber.withDecimalText(decimal, { writer.append(contentsOf: $0) }) == nil {
+        writer.append(contentsOf: decimal.description.utf8)
+      }
     } else {
       return false
     }

@@ -86,13 +86,7 @@ enum JSONByteRuns {
   /// may be marked wrongly (a borrow), so only the lowest mark may be used.
   @inline(__always)
   static func stringStops(in word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & (ones &* 0x80)
+    (quoteBackslashOrControl(in: word) | word) & (ones &* 0x80)
   }
 
   /// The high bit of each of the eight bytes of `word` (read little-endian) that JSON text may
@@ -102,16 +96,30 @@ enum JSONByteRuns {
   /// never marked.
   @inline(__always)
   static func escapeStops(in word: UInt64, slashes: Bool) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    var stops = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-    stops |= (word &- ones &* 0x20) & ~word
+    var stops = quoteBackslashOrControl(in: word)
     if slashes {
       let slash = word ^ (ones &* 0x2F)
       stops |= (slash &- ones) & ~slash
     }
     return stops & ~word & (ones &* 0x80)
+  }
+
+  /// One in each byte of a word.
+  @inline(__always)
+  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+
+  /// The unmasked marks of the quotes, backslashes and control characters among the eight bytes
+  /// of `word`, shared by ``stringStops(in:)`` and ``escapeStops(in:slashes:)``.
+  ///
+  /// A byte's high bit is set when it is one of those, and may also be set for a byte at or above
+  /// 0x80 or above a marked byte (a borrow): each caller masks what it needs.
+  @inline(__always)
+  private static func quoteBackslashOrControl(in word: UInt64) -> UInt64 {
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    return hasQuote | hasBackslash | ((word &- ones &* 0x20) & ~word)
   }
 
   #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS

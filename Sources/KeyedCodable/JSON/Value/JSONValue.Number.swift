@@ -121,7 +121,7 @@ extension JSONValue {
     /// `Decimal` keeps 38 significant digits and exponents from -128 to 127; Foundation reads
     /// the text, rounding longer numbers.
     public var decimalValue: Decimal? {
-      guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+      guard let value = JSONNumber.decimal(text: text),
         value.isFinite
       else { return nil }
       return value

@@ -99,7 +99,7 @@ extension Decimal: NumericText {
   /// - Parameter text: The text.
   public init?(strictText text: String) {
     guard NumericTextParsing.isJSONNumber(text),
-      let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+      let value = JSONNumber.decimal(text: text)
     else { return nil }
     self = value
   }

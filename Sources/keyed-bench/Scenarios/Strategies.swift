@@ -1,0 +1,101 @@
+import Foundation
+import KeyedCodable
+
+// decimals: objects holding a `Decimal` amount, which both coders read from the number's digits
+// rather than through `Double`. snakecase: objects of camel-case properties, decoded with
+// `.convertFromSnakeCase` and encoded with `.convertToSnakeCase`. Synthesized models only: these
+// measure how the coders treat a standard type and a key strategy.
+
+struct PricedSynthesized: Codable, Equatable {
+  var id: Int
+  var amount: Decimal
+  var fee: Decimal
+}
+
+struct AccountSynthesized: Codable, Equatable {
+  var accountId: Int
+  var firstName: String
+  var lastName: String
+  var isActive: Bool
+  var signedUpAt: String
+}
+
+func decimalsScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 10)
+  let json = (0..<objects).map { index -> String in
+    let cents = random.int(0...10_000_000)
+    return
+      #"{"id":\#(index),"amount":\#(cents / 100).\#(cents % 100),"fee":\#(random.int(0...99))}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "decimals", title: "Decimal amounts: \(objects) objects", payload: payload,
+    objects: objects, of: PricedSynthesized.self, configure: { _, _ in })
+}
+
+func snakeCaseScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 11)
+  let json = (0..<objects).map { index -> String in
+    #"{"account_id":\#(index),"first_name":"\#(random.word())","last_name":"\#(random.word())","#
+      + #""is_active":\#(random.bool()),"signed_up_at":"\#(random.word())"}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "snakecase", title: "snake_case keys: \(objects) objects", payload: payload,
+    objects: objects, of: AccountSynthesized.self,
+    configure: { decoder, encoder in
+      switch (decoder, encoder) {
+      case (let decoder as JSONDecoder, let encoder as JSONEncoder):
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+      case (let decoder as KeyedJSONDecoder, let encoder as KeyedJSONEncoder):
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+      default:
+        break
+      }
+    })
+}
+
+/// A scenario of an array of a synthesized model on Foundation's coders (`synthesized`, the reference) and
+/// on KeyedJSONDecoder/KeyedJSONEncoder (`synthesizedjson`), each pair set up by `configure`.
+private func strategyScenario<Element: Codable & Equatable>(
+  id: String, title: String, payload: Data, objects: Int, of type: Element.Type,
+  configure: (AnyObject, AnyObject) -> Void
+) throws -> Scenario {
+  typealias Model = [Element]
+  let decoder = Coders.decoder()
+  let encoder = Coders.encoder()
+  configure(decoder, encoder)
+  let jsonDecoder = Coders.jsonDecoder()
+  let jsonEncoder = Coders.jsonEncoder()
+  configure(jsonDecoder, jsonEncoder)
+  let synthesized = try decoder.decode(Model.self, from: payload)
+  return Scenario(
+    id: id, title: title, payload: payload, objects: objects,
+    implementations: [
+      Implementation(
+        name: "synthesized",
+        decode: { try decoder.decode(Model.self, from: payload).count },
+        encode: { try encoder.encode(synthesized).count }),
+      Implementation(
+        name: "synthesizedjson",
+        decode: { try jsonDecoder.decode(Model.self, from: payload).count },
+        encode: { try jsonEncoder.encode(synthesized).count }),
+    ],
+    validate: {
+      try expectAllEqual(
+        [
+          ("synthesized", synthesized),
+          ("synthesizedjson", try jsonDecoder.decode(Model.self, from: payload)),
+          (
+            "synthesizedjson round trip",
+            try jsonDecoder.decode(Model.self, from: jsonEncoder.encode(synthesized))
+          ),
+          (
+            "synthesizedjson read by JSONDecoder",
+            try decoder.decode(Model.self, from: jsonEncoder.encode(synthesized))
+          ),
+        ], "\(id) synthesizedjson")
+    })
+}
