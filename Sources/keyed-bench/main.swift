@@ -51,6 +51,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "dates": { try datesScenario(objects: 100_000) },
     "decimals": { try decimalsScenario(objects: 10_000) },
     "snakecase": { try snakeCaseScenario(objects: 10_000) },
+    "uuids": { try uuidsScenario(objects: 10_000) },
     "revisit": { try revisitScenario(objects: 1000) },
     "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
     "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
@@ -73,7 +74,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -84,8 +85,8 @@ if arguments.contains("--help") {
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
     100,000 ISO 8601 dates against Foundation's .iso8601 strategy. decimals decodes and encodes
-    10,000 objects of Decimal amounts, and snakecase 10,000 objects with the snake-case key
-    strategies, synthesized models on both coders. jsonvalue (only when listed;
+    10,000 objects of Decimal amounts, uuids 10,000 objects of two UUIDs, and snakecase 10,000
+    objects with the snake-case key strategies, synthesized models on both coders. jsonvalue (only when listed;
     also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and encodes the three
     documents as an untyped JSON value: JSONValue on KeyedJSONDecoder/KeyedJSONEncoder
     (jsonvalue-keyed) and on Foundation's coders (jsonvalue-found), and a hand-written enum that
@@ -155,6 +156,7 @@ if wanted("decimals") { scenarios.append { try decimalsScenario(objects: quick ?
 if wanted("snakecase") {
   scenarios.append { try snakeCaseScenario(objects: quick ? 2000 : 10_000) }
 }
+if wanted("uuids") { scenarios.append { try uuidsScenario(objects: quick ? 2000 : 10_000) } }
 // The corpus documents have a fixed size; --quick runs them with fewer rounds.
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }

@@ -92,6 +92,7 @@ enum JSONScalarTypes {
     var types: [Any.Type] = [
       Float.self, Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self,
       UInt32.self, UInt16.self, UInt8.self, Date.self, Data.self, URL.self, Decimal.self,
+      UUID.self,
     ]
     #if compiler(>=6.0)
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {

@@ -2,14 +2,20 @@ import Foundation
 import KeyedCodable
 
 // decimals: objects holding a `Decimal` amount, which both coders read from the number's digits
-// rather than through `Double`. snakecase: objects of camel-case properties, decoded with
-// `.convertFromSnakeCase` and encoded with `.convertToSnakeCase`. Synthesized models only: these
-// measure how the coders treat a standard type and a key strategy.
+// rather than through `Double`. uuids: objects of two `UUID`s. snakecase: objects of camel-case
+// properties, decoded with `.convertFromSnakeCase` and encoded with `.convertToSnakeCase`.
+// Synthesized models only: these measure how the coders treat a standard type and a key
+// strategy.
 
 struct PricedSynthesized: Codable, Equatable {
   var id: Int
   var amount: Decimal
   var fee: Decimal
+}
+
+struct LinkSynthesized: Codable, Equatable {
+  var id: UUID
+  var target: UUID
 }
 
 struct AccountSynthesized: Codable, Equatable {
@@ -31,6 +37,22 @@ func decimalsScenario(objects: Int) throws -> Scenario {
   return try strategyScenario(
     id: "decimals", title: "Decimal amounts: \(objects) objects", payload: payload,
     objects: objects, of: PricedSynthesized.self, configure: { _, _ in })
+}
+
+func uuidsScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 12)
+  func uuid() -> String {
+    let digits = (0..<32).map { _ in String(random.int(0...15), radix: 16, uppercase: true) }
+    let text = digits.joined()
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+      String(text.dropFirst(range.lowerBound).prefix(range.count))
+    }.joined(separator: "-")
+  }
+  let json = (0..<objects).map { _ in #"{"id":"\#(uuid())","target":"\#(uuid())"}"# }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "uuids", title: "UUIDs: \(objects) objects", payload: payload, objects: objects,
+    of: LinkSynthesized.self, configure: { _, _ in })
 }
 
 func snakeCaseScenario(objects: Int) throws -> Scenario {

@@ -380,7 +380,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   /// Decodes the value at `entry` as `T`.
   ///
-  /// Standard scalars, strings, dates, data, URLs, decimals and string-keyed dictionaries are
+  /// Standard scalars, strings, dates, data, URLs, decimals, UUIDs and string-keyed dictionaries are
   /// read here, following the decoder's strategies; any other type decodes itself with this
   /// decoder pointed at the value.
   ///
@@ -655,6 +655,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return reinterpret(try unwrapURL(entry, at: path()), as: T.self)
     } else if type == ObjectIdentifier(Decimal.self) {
       return reinterpret(try unwrapDecimal(entry, at: path()), as: T.self)
+    } else if type == ObjectIdentifier(UUID.self) {
+      return reinterpret(try unwrapUUID(entry, at: path()), as: T.self)
     }
     return try decodeNested(entry, as: T.self, at: path())
   }
@@ -832,6 +834,22 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
         .init(codingPath: path().keys, debugDescription: "Invalid URL string."))
     }
     return url
+  }
+
+  /// Decodes the string at `entry` as a `UUID`, as `UUID`'s own `init(from:)` does, without
+  /// its `sscanf` for text in the canonical form (see ``UUIDText``).
+  ///
+  /// - Throws: What reading a string throws for a value that is not one; `dataCorrupted` with
+  ///   `UUID`'s message for a string that is not a UUID.
+  func unwrapUUID(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> UUID {
+    let text = try unwrapString(entry, at: path())
+    guard let uuid = UUIDText.uuid(text) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: path().keys,
+          debugDescription: "Attempted to decode UUID from invalid UUID string."))
+    }
+    return uuid
   }
 
   /// Decodes the number at `entry` as a `Decimal`.

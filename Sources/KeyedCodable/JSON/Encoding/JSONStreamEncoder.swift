@@ -310,6 +310,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       if JSONNumber.withDecimalText(decimal, { writer.append(contentsOf: $0) }) == nil {
         writer.append(contentsOf: decimal.description.utf8)
       }
+    } else if type == ObjectIdentifier(UUID.self) {
+      // As `UUID`'s `encode(to:)` writes it: `uuidString`, which never needs escaping.
+      UUIDText.withText(reinterpret(value, as: UUID.self)) { text in
+        writer.append(UInt8(ascii: "\""))
+        writer.append(contentsOf: text)
+        writer.append(UInt8(ascii: "\""))
+      }
     } else {
       return false
     }

@@ -22,7 +22,7 @@ public struct UUIDTransform: ValueTransform {
   /// - Returns: The UUID.
   /// - Throws: ``ValueTransformError`` for a string that is not a UUID.
   public func decode(_ text: String) throws -> UUID {
-    guard let uuid = UUID(uuidString: text) else {
+    guard let uuid = UUIDText.uuid(text) else {
       throw ValueTransformError("\(CodingPathText.shown(text)) is not a valid UUID.")
     }
     return uuid
@@ -33,7 +33,7 @@ public struct UUIDTransform: ValueTransform {
   /// - Parameter uuid: The UUID.
   /// - Returns: Its string form.
   public func encode(_ uuid: UUID) -> String {
-    lowercase ? uuid.uuidString.lowercased() : uuid.uuidString
+    UUIDText.string(uuid, lowercase: lowercase)
   }
 }
 
