@@ -52,6 +52,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "decimals": { try decimalsScenario(objects: 10_000) },
     "snakecase": { try snakeCaseScenario(objects: 10_000) },
     "uuids": { try uuidsScenario(objects: 10_000) },
+    "optionals": { try optionalsScenario(objects: 10_000) },
     "revisit": { try revisitScenario(objects: 1000) },
     "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
     "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
@@ -74,7 +75,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -85,12 +86,13 @@ if arguments.contains("--help") {
     validates the document with KeyedJSONDecoder. config decodes users with a configuration
     against a hand-written init(from:configuration:) (the reference); dates decodes and encodes
     100,000 ISO 8601 dates against Foundation's .iso8601 strategy. decimals decodes and encodes
-    10,000 objects of Decimal amounts, uuids 10,000 objects of two UUIDs, and snakecase 10,000
-    objects with the snake-case key strategies, synthesized models on both coders. jsonvalue (only when listed;
-    also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and encodes the three
-    documents as an untyped JSON value: JSONValue on KeyedJSONDecoder/KeyedJSONEncoder
-    (jsonvalue-keyed) and on Foundation's coders (jsonvalue-found), and a hand-written enum that
-    tries each kind with try? on both (userenum-keyed, and userenum on Foundation's coders, the
+    10,000 objects of Decimal amounts, uuids 10,000 objects of two UUIDs, snakecase 10,000
+    objects with the snake-case key strategies, and optionals 10,000 objects of optional members,
+    Bool arrays and arrays of optional numbers, synthesized models on both coders. jsonvalue
+    (only when listed; also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and
+    encodes the three documents as an untyped JSON value: JSONValue on
+    KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
+    (jsonvalue-found), and a hand-written enum that tries each kind with try? on both (userenum-keyed, and userenum on Foundation's coders, the
     reference of the ratios).
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
@@ -157,6 +159,9 @@ if wanted("snakecase") {
   scenarios.append { try snakeCaseScenario(objects: quick ? 2000 : 10_000) }
 }
 if wanted("uuids") { scenarios.append { try uuidsScenario(objects: quick ? 2000 : 10_000) } }
+if wanted("optionals") {
+  scenarios.append { try optionalsScenario(objects: quick ? 2000 : 10_000) }
+}
 // The corpus documents have a fixed size; --quick runs them with fewer rounds.
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }

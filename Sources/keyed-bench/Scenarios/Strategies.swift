@@ -4,6 +4,7 @@ import KeyedCodable
 // decimals: objects holding a `Decimal` amount, which both coders read from the number's digits
 // rather than through `Double`. uuids: objects of two `UUID`s. snakecase: objects of camel-case
 // properties, decoded with `.convertFromSnakeCase` and encoded with `.convertToSnakeCase`.
+// optionals: objects of optional members, arrays of `Bool` and arrays of optional numbers.
 // Synthesized models only: these measure how the coders treat a standard type and a key
 // strategy.
 
@@ -24,6 +25,31 @@ struct AccountSynthesized: Codable, Equatable {
   var lastName: String
   var isActive: Bool
   var signedUpAt: String
+}
+
+struct SensorSynthesized: Codable, Equatable {
+  var id: Int
+  var label: String?
+  var flags: [Bool]
+  var readings: [Int?]
+  var scale: Double?
+}
+
+func optionalsScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 13)
+  let json = (0..<objects).map { index -> String in
+    let flags = (0..<8).map { _ in "\(random.bool())" }.joined(separator: ",")
+    let readings = (0..<8).map { _ in
+      random.int(0...2) == 0 ? "null" : "\(random.int(-1000...1000))"
+    }.joined(separator: ",")
+    let label = random.bool() ? #","label":"\#(random.word())""# : ""
+    let scale = random.int(0...2) == 0 ? "" : #","scale":\#(random.int(1...99)).5"#
+    return #"{"id":\#(index)\#(label),"flags":[\#(flags)],"readings":[\#(readings)]\#(scale)}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "optionals", title: "optionals and Bool arrays: \(objects) objects", payload: payload,
+    objects: objects, of: SensorSynthesized.self, configure: { _, _ in })
 }
 
 func decimalsScenario(objects: Int) throws -> Scenario {

@@ -486,6 +486,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   /// Whether values of `type` decode themselves (see ``unwrapOther(_:as:below:_:)``).
   func decodesItself(_ type: Any.Type) -> Bool {
+    if type == String.self || type == Int.self || type == Double.self || type == Bool.self {
+      return false
+    }
     if case .other = typeKinds.kind(of: type, classify: Self.classify) { return true }
     return false
   }
@@ -515,13 +518,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return try unwrapScalarOrNested(entry, as: T.self, at: path())
     case .jsonValue(let valueType):
       return try unwrapJSONValue(valueType, entry, as: T.self, at: path())
+    case .optional(let optionalType):
+      return try decodeOptional(optionalType, as: T.self, entry, at: path)
     default:
       return try decodeNested(entry, as: T.self, at: path())
     }
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    any JSONDecodableArray.Type, any JSONStringKeyedDictionary.Type
+    any JSONDecodableArray.Type, any JSONStringKeyedDictionary.Type,
+    any JSONDecodableOptional.Type
   >
 
   /// How `type` is decoded: by this decoder element by element or member by member, or by its
@@ -533,7 +539,17 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
       return .dictionary(dictionaryType)
     }
+    if let optionalType = type as? any JSONDecodableOptional.Type {
+      return .optional(optionalType)
+    }
     return .other
+  }
+
+  /// Decodes an optional of type `O`, which is `T`.
+  private func decodeOptional<O: JSONDecodableOptional, T>(
+    _ type: O.Type, as target: T.Type, _ entry: Int, at path: () -> JSONCodingPath
+  ) throws -> T {
+    reinterpret(try O.decodeOptional(from: self, entry, at: path), as: T.self)
   }
 
   /// Decodes an array of type `A`, which is `T`.
@@ -672,7 +688,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     switch document.kind(entry) {
     case .true: return true
     case .false: return false
-    default: throw mismatch(Bool.self, entry, at: path())
+    // A `null` too is a type mismatch for a `Bool` in Foundation's decoder, not a value not
+    // found as for other types: "Expected to decode Bool but found null instead."
+    default: throw typeMismatch(Bool.self, entry, at: path())
     }
   }
 
@@ -1117,6 +1135,26 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
   }
 }
 
+// MARK: - Optionals
+
+/// Implemented by `Optional`: `null` is `nil`, any other value is read as the wrapped type, as
+/// `Optional`'s own `init(from:)` reads it through a single value container, with the same
+/// errors and paths, without the container.
+protocol JSONDecodableOptional {
+  static func decodeOptional(
+    from decoder: JSONValueDecoder, _ entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self
+}
+
+extension Optional: JSONDecodableOptional where Wrapped: Decodable {
+  static func decodeOptional(
+    from decoder: JSONValueDecoder, _ entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self {
+    if decoder.document.kind(entry) == .null { return nil }
+    return .some(try decoder.unwrap(entry, as: Wrapped.self, at: path()))
+  }
+}
+
 // MARK: - Arrays
 
 /// Implemented by `[Element]`: decoded element by element, straight from the tape, with the
@@ -1149,6 +1187,9 @@ extension JSONDecodableArray where Element: Decodable {
     } else if Element.self == String.self {
       return reinterpret(
         try decodeScalars(String.self, from: decoder, array: entry, at: path), as: Self.self)
+    } else if Element.self == Bool.self {
+      return reinterpret(
+        try decodeScalars(Bool.self, from: decoder, array: entry, at: path), as: Self.self)
     } else if Element.self == [Double].self {
       return reinterpret(
         try decodeDoubleArrays(from: decoder, array: entry, at: path), as: Self.self)
@@ -1187,7 +1228,7 @@ extension JSONDecodableArray where Element: Decodable {
     return result
   }
 
-  /// The elements of the array at `entry` when they are not `Double`, `Int` or `String`.
+  /// The elements of the array at `entry` when they are not `Double`, `Int`, `String` or `Bool`.
   ///
   /// Values that decode themselves are given the array's path, made once, and their index:
   /// their own path is made only when it is asked for.

@@ -371,6 +371,24 @@ struct JSONEncodableArrayKind {
 
 extension Array: JSONEncodableArray where Element: Encodable {}
 
+/// Implemented by `Optional`: `nil` is written as `null`, any other value as the wrapped value
+/// is, as `Optional`'s own `encode(to:)` writes it through a single value container, without
+/// the container.
+protocol JSONEncodableOptional {
+  func encodeOptional(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
+}
+
+extension Optional: JSONEncodableOptional where Wrapped: Encodable {
+  func encodeOptional(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
+    switch self {
+    case .none:
+      encoder.writer.null()
+    case .some(let wrapped):
+      try encoder.encodeValue(wrapped, at: path())
+    }
+  }
+}
+
 // Generic over the collection rather than written for `Array`, as
 // ``JSONDecodableArray/decodeElements(from:array:at:)`` is: no metadata lookup per array.
 extension JSONEncodableArray where Element: Encodable {

@@ -275,6 +275,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .jsonValue(let valueType):
       try writeJSONValue(value, as: valueType, at: path)
       return true
+    case .optional(let optionalType):
+      try encodeOptional(value, as: optionalType, at: path)
+      return true
     case .scalar:
       break
     }
@@ -324,7 +327,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    JSONEncodableArrayKind, any JSONStringKeyedEncodableDictionary.Type
+    JSONEncodableArrayKind, any JSONStringKeyedEncodableDictionary.Type,
+    any JSONEncodableOptional.Type
   >
 
   /// How `type` is encoded: by this encoder element by element or member by member, or by its
@@ -340,7 +344,17 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
       return .dictionary(dictionaryType)
     }
+    if let optionalType = type as? any JSONEncodableOptional.Type {
+      return .optional(optionalType)
+    }
     return .other
+  }
+
+  /// Encodes `value`, an optional of type `O`.
+  private func encodeOptional<T, O: JSONEncodableOptional>(
+    _ value: T, as type: O.Type, at path: () -> JSONCodingPath
+  ) throws {
+    try reinterpret(value, as: O.self).encodeOptional(to: self, at: path)
   }
 
   /// Encodes `value`, an array of type `A`.
