@@ -1,0 +1,110 @@
+import Foundation
+import KeyedCodable
+import Testing
+
+/// Whatever the order a keyed container is asked for members in, and however names repeat, it
+/// reads the members Foundation's decoder reads (the first of a repeated name), in small
+/// objects (scanned) and large ones (indexed) alike.
+struct MemberOrderTests {
+  /// Reads the members named in `userInfo[order]`, in that order, as optional `Int`s, and
+  /// whether each is there.
+  struct Reader: Decodable, Equatable {
+    static let order = CodingUserInfoKey(rawValue: "order")!
+    var values: [String]
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      let names = decoder.userInfo[Self.order] as? [String] ?? []
+      values = try names.map { name in
+        let key = AnyKey(stringValue: name)
+        let present = container.contains(key)
+        let value = try container.decodeIfPresent(Int.self, forKey: key)
+        return "\(name)=\(present ? value.map(String.init) ?? "null" : "absent")"
+      }
+    }
+  }
+
+  /// Decodes `json` with both decoders, asking for `order`, and expects the same outcome.
+  private func expectSameReads(_ json: String, order: [String], _ note: String = "") {
+    let decoders = DecoderPair()
+    decoders.ours.userInfo[Reader.order] = order
+    decoders.foundation.userInfo[Reader.order] = order
+    let (ours, foundation) = decoders.decode([Reader].self, from: "[\(json),\(json)]")
+    #expect(ours == foundation, "\(json) read in order \(order) \(note)")
+  }
+
+  @Test func membersReadInTheDocumentsOrder() {
+    expectSameReads(#"{"a":1,"b":2,"c":3}"#, order: ["a", "b", "c"])
+    expectSameReads(#"{"a":1,"b":2,"c":3}"#, order: ["c", "b", "a"])
+    expectSameReads(#"{"a":1,"b":2,"c":3}"#, order: ["a", "c", "b", "x", "a"])
+    expectSameReads(#"{"a":1,"b":null,"c":3}"#, order: ["a", "b", "c", "d"])
+  }
+
+  @Test func aRepeatedNameIsTheFirstMemberWhateverTheOrder() {
+    // Read in order, the member after the last one found is the second "a".
+    expectSameReads(#"{"a":1,"b":2,"a":3}"#, order: ["a", "b", "a"])
+    expectSameReads(#"{"b":2,"a":1,"a":3}"#, order: ["b", "a", "a"])
+    expectSameReads(#"{"x":0,"a":1,"b":2,"a":3}"#, order: ["b", "a"])
+    expectSameReads(#"{"x":0,"a":1,"b":2,"a":3}"#, order: ["x", "b", "a"])
+    // Long names that share their first and last eight bytes.
+    let long1 = "profile_background_image_url"
+    let long2 = "profile_background_xxxxx_url"
+    expectSameReads(
+      #"{"\#(long1)":1,"\#(long2)":2,"\#(long1)":3}"#, order: [long1, long2, long1])
+    // A large object (indexed) with a repeat after many members.
+    let names = (0..<20).map { "name\($0)" }
+    let members = names.enumerated().map { #""\#($1)":\#($0)"# } + [#""name3":99"#]
+    let json = "{" + members.joined(separator: ",") + "}"
+    expectSameReads(json, order: names + ["name3"])
+    expectSameReads(json, order: Array(names.prefix(3)) + ["name19", "name3"])
+  }
+
+  @Test func randomObjectsReadInRandomOrders() {
+    var random = SeededGenerator(seed: 21)
+    let pool = [
+      "a", "b", "c", "id", "name", "url", "", "a_long_member_name_1", "a_long_member_name_2",
+    ]
+    for round in 0..<400 {
+      let count = Int(random.next() % 24)
+      var members: [String] = []
+      var names: [String] = []
+      for index in 0..<count {
+        let name =
+          random.next() % 3 == 0 ? pool[Int(random.next() % UInt64(pool.count))] : "m\(index)"
+        names.append(name)
+        members.append(random.next() % 7 == 0 ? #""\#(name)":null"# : #""\#(name)":\#(index)"#)
+      }
+      let json = "{" + members.joined(separator: ",") + "}"
+      // Mostly the document's order, with names skipped, repeated and out of place.
+      var order: [String] = []
+      for name in names where random.next() % 5 != 0 { order.append(name) }
+      for _ in 0..<Int(random.next() % 4) {
+        let extra = random.next() % 2 == 0 ? pool[Int(random.next() % UInt64(pool.count))] : "zz"
+        order.insert(extra, at: Int(random.next() % UInt64(order.count + 1)))
+      }
+      expectSameReads(json, order: order, "round \(round)")
+    }
+  }
+
+  /// Synthesized models read a document written in their own order and one written in another,
+  /// with members they don't know between theirs.
+  @Test func synthesizedModelsReadEitherOrder() throws {
+    struct Model: Codable, Equatable {
+      var id: Int
+      var name: String
+      var tags: [String]
+      var score: Double?
+      var active: Bool
+    }
+    let decoders = DecoderPair()
+    for json in [
+      #"{"id":1,"name":"a","tags":["x"],"score":0.5,"active":true}"#,
+      #"{"active":false,"score":null,"tags":[],"name":"b","id":2}"#,
+      #"{"id":3,"extra":1,"name":"c","more":{"id":9},"tags":[],"active":true,"id":4}"#,
+      #"{"id":3,"name":"c","tags":[],"active":true,"name":"d"}"#,
+    ] {
+      decoders.expectSame(Model.self, from: json)
+      decoders.expectSame([Model].self, from: "[\(json),\(json)]")
+    }
+  }
+}
