@@ -8,7 +8,7 @@ import Foundation
 /// address: metadata the runtime allocates lies at addresses that share their low bits, and a
 /// cache indexed by those bits alone had types of one document evict each other on every value
 /// (citm_catalog.json: 500 dynamic casts per decode instead of 15).
-struct JSONTypeKindCache<Array, Dictionary, Optional> {
+struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   /// How one type is handled.
   enum Kind {
     /// Through the type's own `Codable` implementation.
@@ -22,7 +22,7 @@ struct JSONTypeKindCache<Array, Dictionary, Optional> {
     case dictionary(Dictionary)
     /// As an `Optional`: `null`, or the wrapped value read or written as the coder reads or
     /// writes its type, without the single value container `Optional`'s own `Codable` opens.
-    case optional(Optional)
+    case optional(OptionalKind)
     /// As one of the JSON value types, read from the document and written into the output by
     /// the coder itself.
     case jsonValue(JSONValueType)
