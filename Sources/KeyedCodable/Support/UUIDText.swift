@@ -12,6 +12,13 @@ enum UUIDText {
   /// The length of the canonical text.
   static let count = 36
 
+  /// Whether a hyphen stands at `index` of the canonical text: after the 8th, 12th, 16th and
+  /// 20th digit.
+  @inline(__always)
+  private static func isHyphenPosition(_ index: Int) -> Bool {
+    index == 8 || index == 13 || index == 18 || index == 23
+  }
+
   /// The UUID that `bytes` spell in the canonical form, or `nil` when they are not in it.
   ///
   /// - Parameter bytes: UTF-8 text.
@@ -22,7 +29,7 @@ enum UUIDText {
     let parsed = withUnsafeMutableBytes(of: &uuid) { output -> Bool in
       var index = 0
       for byteIndex in 0..<16 {
-        if index == 8 || index == 13 || index == 18 || index == 23 {
+        if isHyphenPosition(index) {
           guard bytes[index] == UInt8(ascii: "-") else { return false }
           index += 1
         }
@@ -65,7 +72,7 @@ enum UUIDText {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { output in
         var index = 0
         for byteIndex in 0..<16 {
-          if index == 8 || index == 13 || index == 18 || index == 23 {
+          if isHyphenPosition(index) {
             output[index] = UInt8(ascii: "-")
             index += 1
           }
