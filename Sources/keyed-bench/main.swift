@@ -92,8 +92,8 @@ if arguments.contains("--help") {
     (only when listed; also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and
     encodes the three documents as an untyped JSON value: JSONValue on
     KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
-    (jsonvalue-found), and a hand-written enum that tries each kind with try? on both (userenum-keyed, and userenum on Foundation's coders, the
-    reference of the ratios).
+    (jsonvalue-found), and a hand-written enum that tries each kind with try? on both
+    (userenum-keyed, and userenum on Foundation's coders, the reference of the ratios).
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
                        [--scaling-timeout S] [--check-only]
