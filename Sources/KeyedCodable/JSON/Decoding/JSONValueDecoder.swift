@@ -781,7 +781,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if document.kind(entry) == .null { throw mismatch(Date.self, entry, at: path()) }
     switch options.dateDecodingStrategy {
     case .deferredToDate:
-      return try decodeNested(entry, as: Date.self, at: path())
+      // What `Date.init(from:)` reads, without a container.
+      return Date(
+        timeIntervalSinceReferenceDate: try unwrapFloat(entry, as: Double.self, at: path()))
     case .secondsSince1970:
       return Date(timeIntervalSince1970: try unwrapFloat(entry, as: Double.self, at: path()))
     case .millisecondsSince1970:

@@ -531,7 +531,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private func date(_ value: Date, at path: JSONCodingPath) throws {
     switch options.dateEncodingStrategy {
     case .deferredToDate:
-      try encodeNested(value, at: path)
+      // What `Date.encode(to:)` writes, without a container.
+      try double(value.timeIntervalSinceReferenceDate, at: path)
     case .secondsSince1970:
       try double(value.timeIntervalSince1970, at: path)
     case .millisecondsSince1970:
@@ -550,7 +551,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .deferredToData:
       try encodeNested(value, at: path)
     case .base64:
-      writer.string(value.base64EncodedString())
+      writer.base64(value)
     case .custom(let closure):
       try encodeCustom(value, at: path) { try closure(value, $0) }
     }

@@ -366,6 +366,90 @@ final class JSONWriter: JSONByteSink {
     }
   }
 
+  /// Writes `data` as a JSON string of its Base64 text (see ``JSONBase64``), with `/` escaped
+  /// as ``string(_:)-(String)`` escapes it.
+  func base64(_ data: Data) {
+    data.withUnsafeBytes { bytes in
+      JSONBase64.pairs.withUnsafeBufferPointer { pairs in
+        base64(bytes, pairs: pairs)
+      }
+    }
+  }
+
+  /// Writes `bytes` as a JSON string of their Base64 text, four letters for each three bytes
+  /// from two loads of `pairs` (``JSONBase64/pairs``), stored as one word unless one of them is a
+  /// slash to escape.
+  private func base64(_ bytes: UnsafeRawBufferPointer, pairs: UnsafeBufferPointer<UInt16>) {
+    let total = bytes.count
+    reserve(JSONBase64.textCount(of: total) &+ 2)
+    base[count] = UInt8(ascii: "\"")
+    count &+= 1
+    if let source = bytes.baseAddress {
+      let whole = total &- total % 3
+      // The buffer and the end of the text in locals: stored back only around a slash.
+      var target = base
+      var end = count
+      var index = 0
+      while index < whole {
+        // The three bytes, high byte first, as the low 24 bits of a word.
+        let group =
+          UInt32(source.load(fromByteOffset: index, as: UInt8.self)) &<< 16
+          | UInt32(source.load(fromByteOffset: index &+ 1, as: UInt8.self)) &<< 8
+          | UInt32(source.load(fromByteOffset: index &+ 2, as: UInt8.self))
+        let word = UInt32(pairs[Int(group &>> 12)]) | UInt32(pairs[Int(group & 0xFFF)]) &<< 16
+        index &+= 3
+        if escapesSlashes, Self.hasSlash(word) {
+          count = end
+          appendEscapingSlashes(word, leaving: (whole &- index) / 3 &* 4 &+ 6)
+          target = base
+          end = count
+        } else {
+          UnsafeMutableRawPointer(target + end).storeBytes(of: word.littleEndian, as: UInt32.self)
+          end &+= 4
+        }
+      }
+      count = end
+      let rest = total &- whole
+      if rest > 0 {
+        var group = UInt32(source.load(fromByteOffset: whole, as: UInt8.self)) &<< 16
+        if rest == 2 {
+          group |= UInt32(source.load(fromByteOffset: whole &+ 1, as: UInt8.self)) &<< 8
+        }
+        let letters = UInt32(pairs[Int(group &>> 12)]) | UInt32(pairs[Int(group & 0xFFF)]) &<< 16
+        // "=" (0x3D) in place of the letters of the missing bytes.
+        appendEscapingSlashes(
+          rest == 2 ? letters & 0x00FF_FFFF | 0x3D00_0000 : letters & 0xFFFF | 0x3D3D_0000,
+          leaving: 1)
+      }
+    }
+    append(UInt8(ascii: "\""))
+  }
+
+  /// Whether one of the four bytes of `word` is a slash: a byte of `word ^ 0x2F2F2F2F` is zero
+  /// exactly where a slash is.
+  @inline(__always)
+  private static func hasSlash(_ word: UInt32) -> Bool {
+    let slashes = word ^ 0x2F2F_2F2F
+    return (slashes &- 0x0101_0101) & ~slashes & 0x8080_8080 != 0
+  }
+
+  /// Appends the four letters of `word`, low byte first, with a slash escaped when slashes are,
+  /// after making room for them and for `leaving` more bytes.
+  private func appendEscapingSlashes(_ word: UInt32, leaving: Int) {
+    reserve(8 &+ leaving)
+    var rest = word
+    for _ in 0..<4 {
+      let letter = UInt8(truncatingIfNeeded: rest)
+      if letter == UInt8(ascii: "/"), escapesSlashes {
+        base[count] = UInt8(ascii: "\\")
+        count &+= 1
+      }
+      base[count] = letter
+      count &+= 1
+      rest &>>= 8
+    }
+  }
+
   /// Forgets the bytes written, keeping the buffer.
   func removeAll() {
     count = 0
@@ -408,3 +492,28 @@ protocol JSONByteSink {
 }
 
 extension Array: JSONByteSink where Element == UInt8 {}
+
+/// What ``JSONWriter/base64(_:)`` writes `Data` with: the text of `Data.base64EncodedString()`
+/// (the standard alphabet, `=` padding, no line breaks), four letters for three bytes.
+enum JSONBase64 {
+  /// The 64 letters, in the order of their values.
+  private static let letters: StaticString =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+  /// The two letters of each 12 bits, the first in the low byte: four letters from two loads.
+  static let pairs: [UInt16] = {
+    var pairs = [UInt16](repeating: 0, count: 4096)
+    letters.withUTF8Buffer { letters in
+      for bits in 0..<4096 {
+        pairs[bits] = UInt16(letters[bits &>> 6]) | UInt16(letters[bits & 63]) &<< 8
+      }
+    }
+    return pairs
+  }()
+
+  /// The letter count of the Base64 text of `count` bytes.
+  @inline(__always)
+  static func textCount(of count: Int) -> Int {
+    (count / 3 &+ (count % 3 == 0 ? 0 : 1)) &* 4
+  }
+}
