@@ -24,6 +24,41 @@ struct MemberOrderTests {
     }
   }
 
+  /// Reads the members named in `userInfo[order]` once each, in that order, as optional `Int`s:
+  /// the way a synthesized model asks, with nothing asked for twice.
+  struct SingleReader: Decodable, Equatable {
+    var values: [String]
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      let names = decoder.userInfo[Reader.order] as? [String] ?? []
+      values = try names.map { name in
+        let value = try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: name))
+        return "\(name)=\(value.map(String.init) ?? "nil")"
+      }
+    }
+  }
+
+  /// Decodes the objects `members` (each a list of name and value) as an array with both
+  /// decoders, reading `order` with both readers, and expects the same outcome.
+  private func expectSameReads(
+    objects: [[(String, Int)]], order: [String], _ note: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let decoders = DecoderPair()
+    decoders.ours.userInfo[Reader.order] = order
+    decoders.foundation.userInfo[Reader.order] = order
+    let json =
+      "["
+      + objects.map { members in
+        "{" + members.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",") + "}"
+      }.joined(separator: ",") + "]"
+    let single = decoders.decode([SingleReader].self, from: json)
+    #expect(single.ours == single.foundation, "\(note)", sourceLocation: sourceLocation)
+    let twice = decoders.decode([Reader].self, from: json)
+    #expect(twice.ours == twice.foundation, "\(note)", sourceLocation: sourceLocation)
+  }
+
   /// Decodes `json` with both decoders, asking for `order`, and expects the same outcome.
   private func expectSameReads(_ json: String, order: [String], _ note: String = "") {
     let decoders = DecoderPair()
@@ -83,6 +118,75 @@ struct MemberOrderTests {
         order.insert(extra, at: Int(random.next() % UInt64(order.count + 1)))
       }
       expectSameReads(json, order: order, "round \(round)")
+    }
+  }
+
+  /// Names of every length up to 24 bytes, and names that differ from them in one byte at each
+  /// place, are told apart in objects of every size, read in the document's order, backwards
+  /// and shuffled.
+  @Test func namesDifferingInOneByteAreToldApart() {
+    let base = Array("abcdefghijklmnopqrstuvwx".utf8)
+    var names: [String] = []
+    for length in 0...base.count {
+      names.append(String(decoding: base.prefix(length), as: UTF8.self))
+      for place in 0..<length {
+        var bytes = Array(base.prefix(length))
+        bytes[place] = UInt8(ascii: "Z")
+        names.append(String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    var random = SeededGenerator(seed: 12)
+    for size in [4, 5, 7, 8, 9, 16, 40, names.count] {
+      var objects: [[(String, Int)]] = []
+      var start = 0
+      while start < names.count {
+        let chunk = names[start..<min(start + size, names.count)]
+        objects.append(chunk.enumerated().map { ($1, start + $0) })
+        start += size
+      }
+      // Read every name of every object in each object, so each reads names it lacks too.
+      let readings = [names, names.reversed(), names.shuffled(using: &random)]
+      for (number, order) in readings.enumerated() {
+        expectSameReads(objects: objects, order: order, "objects of \(size), order \(number)")
+      }
+      // Each object read in its own order: members found one after the other.
+      for object in objects.prefix(3) {
+        expectSameReads(
+          objects: Array(repeating: object, count: 3), order: object.map(\.0),
+          "objects of \(size), in order")
+      }
+    }
+  }
+
+  /// One array whose objects change order part way, some repeating a name after the members the
+  /// model reads, some lacking members: every object reads what Foundation reads, however the
+  /// objects before it were read.
+  @Test func objectsWhoseOrderChangesFromObjectToObject() {
+    var random = SeededGenerator(seed: 33)
+    let names = (0..<12).map { "member\($0)" }
+    for round in 0..<20 {
+      var objects: [[(String, Int)]] = []
+      for index in 0..<80 {
+        var members = names.enumerated().map { ($1, round * 1000 + index * 20 + $0) }
+        switch (index / 10 + round) % 4 {
+        case 0: break
+        case 1: members.shuffle(using: &random)
+        case 2: members.reverse()
+        default: members.removeAll { _ in random.next() % 3 == 0 }
+        }
+        if random.next() % 4 == 0, let repeated = members.randomElement(using: &random) {
+          members.insert(
+            (repeated.0, -index), at: Int(random.next() % UInt64(members.count + 1)))
+        }
+        if random.next() % 4 == 0 {
+          members.insert(("unknown\(index)", 0), at: Int(random.next() % UInt64(members.count + 1)))
+        }
+        objects.append(members)
+      }
+      var order = names
+      if round % 5 == 4 { order.insert("member11", at: 0) }
+      if round % 5 == 3 { order.append("member0") }
+      expectSameReads(objects: objects, order: order, "round \(round)")
     }
   }
 

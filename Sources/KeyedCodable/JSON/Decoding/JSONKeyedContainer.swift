@@ -60,7 +60,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let conversion {
       return conversion.entries[key.stringValue]
     }
-    return decoder.member(key.stringValue, in: object)
+    return state.member(key.stringValue)
   }
 
   /// The value entry of `key`'s member.
@@ -321,7 +321,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let conversion {
       member = conversion.entries[key.stringValue] ?? -1
     } else {
-      member = decoder.member(key.stringValue, in: object) ?? -1
+      member = state.member(key.stringValue) ?? -1
     }
     return JSONSuperDecoder(
       decoder: decoder, entry: member, path: path.appending(key))
@@ -434,12 +434,41 @@ final class JSONKeyedContainerState {
   /// `nil` with the default keys.
   private(set) var conversion: ConvertedNames?
 
+  // Members read in the document's order (see ``member(_:)``).
+
+  /// The name entry of the member after the last one found by reading on.
+  @exclusivity(unchecked) private var cursor = 0
+  /// The name entry of the last member found by reading on, or `0`.
+  @exclusivity(unchecked) private var lastFound = 0
+  /// The entry after the object.
+  @exclusivity(unchecked) private var end = 0
+  /// A filter of the names of the members before ``cursor``: 128 bits, one per name set.
+  @exclusivity(unchecked) private var passedLow: UInt64 = 0
+  @exclusivity(unchecked) private var passedHigh: UInt64 = 0
+  /// How many more members reading on may compare before lookups go to
+  /// ``JSONValueDecoder/member(_:in:)`` for the rest of the object; `0` from the start for an
+  /// object whose names have escapes or aren't ASCII, or with a key decoding strategy.
+  @exclusivity(unchecked) private var budget = 0
+
+  /// How many more objects this state (kept from object to object of one type) is pointed at
+  /// before it reads on again, after reading on failed in an earlier object.
+  @exclusivity(unchecked) private var retryIn = 0
+
+  /// A lookup that reading on leaves to ``JSONValueDecoder/member(_:in:)``.
+  private static let lookElsewhere = -2
+  /// The fewest members an object needs to be read on: a scan of a smaller one from its first
+  /// member costs as little.
+  private static let minimumCount = 4
+  /// How many objects a state skips reading on for after it failed.
+  private static let objectsBeforeRetry = 16
+
   init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
     self.decoder = decoder
     self.object = object
     self.path = path
     conversion = nil
     convertNames()
+    startReading()
   }
 
   /// Points the state at the object at `object`, whose coding path is `path`.
@@ -450,6 +479,140 @@ final class JSONKeyedContainerState {
     if decoder.convertsKeys {
       convertNames()
     }
+    startReading()
+  }
+
+  /// Starts reading the object's members in order from its first.
+  @inline(__always)
+  private func startReading() {
+    guard retryIn == 0 else {
+      retryIn &-= 1
+      budget = 0
+      return
+    }
+    let document = decoder.document
+    let count = document.memberCount(object)
+    guard count >= Self.minimumCount, conversion == nil,
+      document.flags(object) & JSONDocument.hasComplexNames == 0
+    else {
+      budget = 0
+      return
+    }
+    cursor = object &+ 1
+    lastFound = 0
+    end = document.next(object)
+    passedLow = 0
+    passedHigh = 0
+    budget = count &* 2 &+ 16
+  }
+
+  /// The value entry of the first member named `name`, or `nil` when there is none.
+  ///
+  /// A model's `init(from:)` mostly reads members in the order the document has them, skipping
+  /// some. So a lookup first reads on from the member after the last one it found
+  /// (``cursor``), comparing names, and a filter of the names passed so far tells whether an
+  /// earlier member may have the name: only then are the members before the cursor compared,
+  /// from the first, so the member found is always the first of its name, as Foundation reads
+  /// it. A name that is missing reads to the object's end and leaves the cursor where it was;
+  /// the member found last, asked for again, is found again at once.
+  ///
+  /// The members compared this way are limited to twice the object's members (and 16), and a
+  /// name found before the cursor shows that the model reads in another order: either way,
+  /// lookups then go to ``JSONValueDecoder/member(_:in:)`` (a scan of a small object, an index
+  /// of a large one) for the rest of the object and the next 16 objects the state reads, so
+  /// reading on never costs more than linear work, and little in documents whose order is
+  /// another than the model's (Foundation's `JSONEncoder` writes members in hash order).
+  @inline(__always)
+  func member(_ name: String) -> Int? {
+    if budget > 0,
+      let found = name.utf8.withContiguousStorageIfAvailable({ readOn(to: $0) }),
+      found != Self.lookElsewhere
+    {
+      return found < 0 ? nil : found
+    }
+    return decoder.member(name, in: object)
+  }
+
+  /// The filter bit of a name, from its words: a name sets one of 128 bits.
+  @inline(__always)
+  private static func filterBit(_ words: JSONNameIndex.NameWords) -> (high: Bool, bit: UInt64) {
+    let mixed =
+      (words.head &+ (words.tail &<< 1) ^ UInt64(truncatingIfNeeded: words.count))
+      &* 0x9E37_79B9_7F4A_7C15
+    return (mixed &>> 63 != 0, 1 &<< ((mixed &>> 57) & 63))
+  }
+
+  /// ``member(_:)`` by reading on: the value entry of the first member whose plain name is
+  /// `bytes`, `-1` when there is none, or ``lookElsewhere`` when the budget runs out.
+  private func readOn(to bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let document = decoder.document
+    let count = bytes.count
+    let words = bytes.baseAddress.map { JSONNameIndex.NameWords($0, count: count) } ?? .empty
+    let budget = budget
+    var steps = 0
+    /// Whether the name at `start`, whose words are `other`, is `bytes`.
+    @inline(__always)
+    func matches(_ other: JSONNameIndex.NameWords, at start: UnsafePointer<UInt8>) -> Bool {
+      guard other == words else { return false }
+      guard count > 16, let base = bytes.baseAddress else { return true }
+      return JSONStrings.equal(start + 8, base + 8, count: count &- 16)
+    }
+    /// Whether the name of the member at `entry` is `bytes`.
+    @inline(__always)
+    func matches(_ entry: Int) -> Bool {
+      guard document.length(entry) == count else { return false }
+      let start = document.bytes + document.offset(entry)
+      return matches(JSONNameIndex.NameWords(inDocument: start, count: count), at: start)
+    }
+    let (high, bit) = Self.filterBit(words)
+    if (high ? passedHigh : passedLow) & bit != 0 {
+      // The member found last, asked for again (`contains` or `decodeNil` before `decode`).
+      if lastFound != 0, matches(lastFound) {
+        return lastFound &+ 1
+      }
+      var entry = object &+ 1
+      while entry < cursor {
+        if matches(entry) {
+          // The model reads in another order than the document's.
+          _ = runOut()
+          return entry &+ 1
+        }
+        steps &+= 1
+        guard steps < budget else { return runOut() }
+        entry = document.next(entry &+ 1)
+      }
+    }
+    var entry = cursor
+    var skippedLow: UInt64 = 0
+    var skippedHigh: UInt64 = 0
+    while entry < end {
+      let start = document.bytes + document.offset(entry)
+      let other = JSONNameIndex.NameWords(inDocument: start, count: document.length(entry))
+      if matches(other, at: start) {
+        self.budget = budget &- steps
+        let value = entry &+ 1
+        lastFound = entry
+        cursor = document.next(value)
+        passedLow |= skippedLow
+        passedHigh |= skippedHigh
+        if high { passedHigh |= bit } else { passedLow |= bit }
+        return value
+      }
+      let skipped = Self.filterBit(other)
+      if skipped.high { skippedHigh |= skipped.bit } else { skippedLow |= skipped.bit }
+      steps &+= 1
+      guard steps < budget else { return runOut() }
+      entry = document.next(entry &+ 1)
+    }
+    self.budget = budget &- steps
+    return -1
+  }
+
+  /// Ends reading on for the rest of the object and the next few objects.
+  private func runOut() -> Int {
+    budget = 0
+    retryIn = Self.objectsBeforeRetry
+    return Self.lookElsewhere
   }
 
   /// Works out ``conversion`` for the object.

@@ -74,16 +74,22 @@ enum JSONNameIndex {
     /// Up to eight bytes at `start`, as the low bytes of a word.
     @inline(__always)
     private static func load(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+      let raw = UnsafeRawPointer(start)
       if count == 8 {
-        return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+        return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
       }
-      var word: UInt64 = 0
-      var index = 0
-      while index < count {
-        word |= UInt64(start[index]) &<< (UInt64(index) &* 8)
-        index &+= 1
+      // Two loads that overlap for fewer bytes than twice their size: the bytes they share are
+      // the same bytes, at the same places of the word.
+      if count >= 4 {
+        let first = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        let last = UInt64(
+          UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+        return first | last &<< (UInt64(truncatingIfNeeded: count &- 4) &* 8)
       }
-      return word
+      guard count > 0 else { return 0 }
+      let middle = count &>> 1
+      return UInt64(start[0]) | UInt64(start[middle]) &<< (UInt64(truncatingIfNeeded: middle) &* 8)
+        | UInt64(start[count &- 1]) &<< (UInt64(truncatingIfNeeded: count &- 1) &* 8)
     }
   }
 
