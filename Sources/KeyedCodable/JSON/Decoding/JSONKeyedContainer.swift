@@ -447,7 +447,8 @@ final class JSONKeyedContainerState {
   @exclusivity(unchecked) private var passedHigh: UInt64 = 0
   /// How many more members reading on may compare before lookups go to
   /// ``JSONValueDecoder/member(_:in:)`` for the rest of the object; `0` from the start for an
-  /// object whose names have escapes or aren't ASCII, or with a key decoding strategy.
+  /// object of fewer than ``minimumCount`` members, one whose names have escapes or aren't
+  /// ASCII, with a key decoding strategy, and while ``retryIn`` counts down.
   @exclusivity(unchecked) private var budget = 0
 
   /// How many more objects this state (kept from object to object of one type) is pointed at
