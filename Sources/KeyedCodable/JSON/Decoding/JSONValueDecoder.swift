@@ -1159,9 +1159,9 @@ extension Optional: JSONDecodableOptional where Wrapped: Decodable {
 
 // MARK: - Arrays
 
-/// Implemented by `[Element]`: decoded element by element, straight from the tape, with the
-/// same errors and paths as through an unkeyed container.
-protocol JSONDecodableArray: RangeReplaceableCollection {
+/// Implemented by `[Element]` and `Set<Element>`: decoded element by element, straight from the
+/// tape, with the same errors and paths as through an unkeyed container.
+protocol JSONDecodableArray {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
@@ -1169,11 +1169,43 @@ protocol JSONDecodableArray: RangeReplaceableCollection {
 
 extension Array: JSONDecodableArray where Element: Decodable {}
 
+/// A set is read as the array it is written as, then its elements are inserted in order, as the
+/// standard library's `init(from:)` inserts them: of equal elements, the first stays.
+///
+/// Sets of strings and integers are built in code specialized for them: in the standard
+/// library's unspecialized `init(from:)`, each insertion hashes through witness tables and looks
+/// up the set's metadata (more than half the cost of decoding `Set<String>` and `Set<Int>`).
+extension Set: JSONDecodableArray where Element: Decodable {
+  static func decodeElements(
+    from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Set<Element> {
+    if Element.self == String.self {
+      return reinterpret(
+        inserting(try [String].decodeElements(from: decoder, array: entry, at: path)),
+        as: Self.self)
+    } else if Element.self == Int.self {
+      return reinterpret(
+        inserting(try [Int].decodeElements(from: decoder, array: entry, at: path)), as: Self.self)
+    }
+    return inserting(try [Element].decodeElements(from: decoder, array: entry, at: path))
+  }
+
+  /// A set of `elements`, inserted in order.
+  @inline(__always)
+  private static func inserting<Member: Hashable>(_ elements: [Member]) -> Set<Member> {
+    var set = Set<Member>(minimumCapacity: elements.count)
+    for element in elements {
+      set.insert(element)
+    }
+    return set
+  }
+}
+
 // The implementation is generic over the collection, not written for `Array`: this code is not
 // specialized, and in an extension of `Array` every call on the array being built looks up the
 // metadata of `Array<Element>` (hundreds of instructions per array) instead of using the witness
 // table it is given.
-extension JSONDecodableArray where Element: Decodable {
+extension JSONDecodableArray where Self: RangeReplaceableCollection, Element: Decodable {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self {
