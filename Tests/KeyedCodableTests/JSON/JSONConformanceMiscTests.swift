@@ -1140,14 +1140,14 @@ import Testing
 
   /// Names of every length from one byte up, some differing only in their first or last byte,
   /// written once or repeated at several distances, in small objects and in ones past the
-  /// size where ours keeps a set of fingerprints; at the top level (the first name is at the
-  /// output's start) and nested.
+  /// size where ours keeps a table of fingerprints (64 names); at the top level (the first name
+  /// is at the output's start) and nested.
   @Test func repeatedNamesInStandardContainersAreWrittenAsFoundationWritesThem() {
-    let pool = (1...20).flatMap { length -> [String] in
+    let pool = (1...40).flatMap { length -> [String] in
       let body = String(repeating: "n", count: length - 1)
       return ["a" + body, "b" + body, body + "z"].filter { !$0.isEmpty }
     }
-    for count in [1, 2, 3, 7, 8, 9, 16, 31, 32, 33, 34, 40, 60] {
+    for count in [1, 2, 3, 7, 8, 9, 16, 31, 32, 33, 34, 40, 60, 63, 64, 65, 66, 100] {
       let names = Array(pool.prefix(count))
       var cases = [names]
       for repeated in Set([0, count / 2, count - 1]) {
@@ -1165,11 +1165,16 @@ import Testing
         }
       }
     }
-    // Escapes, slashes and names outside ASCII, where two spellings may be one name.
-    let odd = ["é", "e\u{301}", "e\u{301}x", "a/b", "q\"q", "\n", "é"]
+    // Escapes, slashes and names outside ASCII, where two spellings may be one name; short
+    // ones and ones longer than 16 bytes.
+    let odd = [
+      "é", "e\u{301}", "e\u{301}x", "a/b", "q\"q", "\n", "é",
+      String(repeating: "é", count: 9), String(repeating: "e\u{301}", count: 9),
+    ]
     for count in 1...odd.count {
       EncoderPair().expectSame(NamedMembers(names: Array(odd.prefix(count))))
       EncoderPair().expectSame(NamedMembers(names: Array(pool.prefix(35)) + odd.prefix(count)))
+      EncoderPair().expectSame(NamedMembers(names: Array(pool.prefix(70)) + odd.prefix(count)))
     }
   }
 

@@ -34,11 +34,48 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var hasNonASCIIName = false
     /// One bit for each name noted in the frame, picked by its fingerprint: a name whose bit
     /// is clear is new to the object, with no comparison.
-    var nameBits: UInt64 = 0
+    var nameBits = NameBits()
     /// Whether the frame has more names than its ``nameBits`` tell apart, and a table of them in
     /// ``JSONStreamEncoder/nameTables``.
     var hasNameTable = false
   }
+
+  /// A filter of 256 bits, one set for each name noted in an object, picked by the top byte of
+  /// its fingerprint: a name whose bit is clear is new to the object.
+  ///
+  /// With at most ``JSONStreamEncoder/namesInBits`` names, a new name finds its bit set (and is
+  /// compared with the earlier names of its fingerprint) at most a quarter of the time.
+  struct NameBits {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Sets the bit of `fingerprint`.
+    ///
+    /// - Returns: Whether the bit was set already.
+    @inline(__always)
+    mutating func insert(_ fingerprint: UInt64) -> Bool {
+      let bit: UInt64 = 1 &<< ((fingerprint &>> 56) & 63)
+      let was: UInt64
+      switch fingerprint &>> 62 {
+      case 0:
+        was = words.0
+        words.0 |= bit
+      case 1:
+        was = words.1
+        words.1 |= bit
+      case 2:
+        was = words.2
+        words.2 |= bit
+      default:
+        was = words.3
+        words.3 |= bit
+      }
+      return was & bit != 0
+    }
+  }
+
+  /// The most names an object tells apart with its ``Frame/nameBits``; a bigger object keeps
+  /// a table of them (``JSONNameTable``).
+  static let namesInBits = 64
 
   /// A member name written into an object: for finding repeats and for sorting.
   struct MemberName {
@@ -871,8 +908,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     // Eight bytes to spare after the output, so that a name is read a word at a time (bytes
     // past the name are masked off).
     writer.reserve(8)
-    let fingerprint = hasher.fingerprint(
+    let words = JSONNameIndex.NameWords(
       inDocument: writer.base + name.lowerBound, count: name.count)
+    let fingerprint = hasher.fingerprint(words, at: writer.base + name.lowerBound)
     if check {
       let first = frames[index].firstName
       // Whether an earlier name has the same fingerprint but other bytes: the seeded hash makes
@@ -881,15 +919,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       // Objects are small as a rule: a name whose bit is clear is new, others are compared
       // with the earlier names of the same fingerprint. A big object (a dictionary) keeps a
       // table of its fingerprints, each with its first name (see ``JSONNameTable``).
-      if names.count &- first <= 32 {
-        let bit: UInt64 = 1 &<< (fingerprint &>> 58)
-        if frames[index].nameBits & bit != 0 {
+      if names.count &- first < Self.namesInBits {
+        if frames[index].nameBits.insert(fingerprint) {
           for position in first..<names.count where names[position].fingerprint == fingerprint {
             if sameName(names[position].name, name) { throw Restart() }
             collides = true
           }
         }
-        frames[index].nameBits |= bit
       } else {
         // The object being written is the innermost one, so its table is the last one.
         if !frames[index].hasNameTable {
@@ -904,7 +940,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           collides = true
         }
       }
-      if collides || frames[index].hasNonASCIIName || !isASCII(name) {
+      // A name of up to 16 bytes, quotes included, is all in its words.
+      let isASCII =
+        name.count <= 16 ? (words.head | words.tail) & 0x8080_8080_8080_8080 == 0 : isASCII(name)
+      if collides || frames[index].hasNonASCIIName || !isASCII {
         try checkCanonicalEquivalence(in: index, name: name)
       }
     }
