@@ -104,10 +104,20 @@ enum JSONNameIndex {
     private let seed0: UInt64
     private let seed1: UInt64
 
-    /// The hasher of this process, seeded at random on first use.
+    /// The hasher of this process, seeded on first use from the standard library's `Hasher`,
+    /// whose seed is random per process like `Set`'s and `Dictionary`'s (and fixed, as theirs,
+    /// when the `SWIFT_DETERMINISTIC_HASHING` environment variable is set, so that profiles
+    /// of two builds compare).
     static let shared: NameHasher = {
-      var generator = SystemRandomNumberGenerator()
-      return NameHasher(seed0: generator.next(), seed1: generator.next() | 1)
+      // Two hashes per word, so that a 32-bit `Int` still gives 64 bits.
+      func hash(_ salt: UInt64, _ half: UInt64) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(salt)
+        hasher.combine(half)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+      }
+      func word(_ salt: UInt64) -> UInt64 { hash(salt, 0) &<< 32 ^ hash(salt, 1) }
+      return NameHasher(seed0: word(0x6b65_7965_6430), seed1: word(0x6b65_7965_6431) | 1)
     }()
 
     /// A hasher with a given seed, for tests.
