@@ -135,6 +135,45 @@ struct JSONEncoderPathTests {
     }
   }
 
+  /// A synthesized-style element that records the coding paths of its keyed container and of a
+  /// nested one.
+  struct Element: Encodable {
+    let seen: PathRecorder
+    var value: Double
+    enum CodingKeys: String, CodingKey { case value, nested }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      seen.append(container.codingPath.map(\.stringValue))
+      var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .nested)
+      seen.append(nested.codingPath.map(\.stringValue))
+      try nested.encode(value, forKey: .value)
+      try container.encode(value, forKey: .value)
+    }
+  }
+
+  /// Containers handed out again from element to element (their paths made only when asked
+  /// for) report each element's own path, as Foundation's do, and so do its errors.
+  @Test func keptContainersOfElementsKnowEachElementsPath() throws {
+    let seen = PathRecorder()
+    let foundationSeen = PathRecorder()
+    var elements = (0..<40).map { Element(seen: seen, value: Double($0)) }
+    _ = try KeyedJSONEncoder().encode(["list": elements])
+    _ = try JSONEncoder().encode(
+      ["list": (0..<40).map { Element(seen: foundationSeen, value: Double($0)) }])
+    let expected = (0..<40).flatMap {
+      [["list", "Index \($0)"], ["list", "Index \($0)", "nested"]]
+    }
+    #expect(seen.paths == expected)
+    #expect(foundationSeen.paths == expected)
+    elements[33].value = .nan
+    do {
+      _ = try KeyedJSONEncoder().encode(["list": elements])
+      Issue.record("encoded a NaN")
+    } catch EncodingError.invalidValue(_, let context) {
+      #expect(context.codingPath.map(\.stringValue) == ["list", "Index 33", "nested", "value"])
+    }
+  }
+
   /// The paths a key strategy was given, in order.
   final class PathRecorder: @unchecked Sendable {
     private let lock = NSLock()

@@ -614,7 +614,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   // MARK: - Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    keyedContainer(frame: openFrame(object: true), path: slot.path)
+    keyedContainer(frame: openFrame(object: true), below: slot.base, slot.step)
   }
 
   /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
@@ -626,19 +626,20 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     >()
   #endif
 
-  /// A keyed container for the object frame `frame`, whose coding path is `path`: a kept one
-  /// when one of `Key` is free.
+  /// A keyed container for the object frame `frame`, the member or element `step` of the array
+  /// or object at `base` (its coding path is made only when asked for): a kept one when one of
+  /// `Key` is free.
   func keyedContainer<Key: CodingKey>(
-    frame: (index: Int, id: Int), path: JSONCodingPath
+    frame: (index: Int, id: Int), below base: JSONCodingPath, _ step: JSONPathStep
   ) -> KeyedEncodingContainer<Key> {
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
       for: key, depth: frame.index, as: KeyedEncodingContainer<Key>.self,
-      pointing: { $0.point(at: frame, path: path) })
+      pointing: { $0.point(at: frame, below: base, step) })
     {
       return kept
     }
-    let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, path: path)
+    let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, below: base, step)
     let container = KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(state: state))
     containers.keep(container, state: state, for: key, depth: frame.index)
     return container
@@ -1516,7 +1517,7 @@ struct JSONSlotEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    encoder.keyedContainer(frame: open(object: true), path: path)
+    encoder.keyedContainer(frame: open(object: true), below: path, .none)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -1644,21 +1645,46 @@ final class JSONStreamKeyedContainerState {
   private(set) var index: Int
   /// The frame's identity, to tell a container kept after its object closed.
   private(set) var id: Int
-  /// The object's coding path.
-  private(set) var path: JSONCodingPath
+  /// The coding path of the array or object that holds the object.
+  private var base: JSONCodingPath
+  /// The object's index or key in it.
+  private var step: JSONPathStep
+  /// The object's coding path, once asked for: most objects (those whose members are all
+  /// scalars, and that throw no error) never make it.
+  private var madePath: JSONCodingPath?
 
-  init(encoder: JSONStreamEncoder, frame: (index: Int, id: Int), path: JSONCodingPath) {
+  /// The object's coding path.
+  var path: JSONCodingPath {
+    if case .none = step {
+      return base
+    }
+    if let madePath {
+      return madePath
+    }
+    let path = base.appending(step)
+    madePath = path
+    return path
+  }
+
+  init(
+    encoder: JSONStreamEncoder, frame: (index: Int, id: Int), below base: JSONCodingPath,
+    _ step: JSONPathStep
+  ) {
     self.encoder = encoder
     index = frame.index
     id = frame.id
-    self.path = path
+    self.base = base
+    self.step = step
   }
 
-  /// Points the state at the object frame `frame`, whose coding path is `path`.
+  /// Points the state at the object frame `frame`, the member or element `step` of the array
+  /// or object at `base`.
   @inline(__always)
-  func point(at frame: (index: Int, id: Int), path: JSONCodingPath) {
+  func point(at frame: (index: Int, id: Int), below base: JSONCodingPath, _ step: JSONPathStep) {
     index = frame.index
     id = frame.id
-    self.path = path
+    self.base = base
+    self.step = step
+    madePath = nil
   }
 }
