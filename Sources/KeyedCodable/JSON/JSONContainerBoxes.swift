@@ -89,14 +89,15 @@ struct JSONContainerBoxes<State: AnyObject> {
   mutating func keep<Container>(
     _ container: Container, state: State, for key: ObjectIdentifier, depth: Int
   ) {
-    if oneReference == nil {
-      oneReference = Self.isOneReference(container)
-    }
-    guard oneReference == true else { return }
     if entries.isEmpty {
-      // A coder that makes only a few containers keeps none rather than allocating the slots.
+      // A coder that makes only a few containers keeps none rather than allocating the slots
+      // (or, the first time in the process, reflecting on a container).
       made &+= 1
       guard made >= Self.madeBeforeKeeping else { return }
+      if oneReference == nil {
+        oneReference = Self.isOneReference(container)
+      }
+      guard oneReference == true else { return }
       entries = Array(repeating: Entry(), count: Self.slots)
     }
     let first = Self.slot(for: key, depth: depth)
