@@ -43,16 +43,19 @@ extension MappingContext {
     ofType type: Configuration.Type, in configurations: [ObjectIdentifier: any Sendable]
   ) -> Configuration? {
     guard let stored = configurations[ObjectIdentifier(type)] else { return nil }
-    return value(stored, exactlyAs: Configuration.self) ?? stored as? Configuration
+    // A configuration is stored under its own type, so this is the common case: read without a
+    // dynamic cast, and without a `Configuration?` of its own (in this unspecialized code, one
+    // looks up the metadata of the optional type, more than the rest of the call).
+    if Swift.type(of: stored) == Configuration.self {
+      return value(stored, as: Configuration.self)
+    }
+    return stored as? Configuration
   }
 
-  /// `value` when its type is exactly `type`, read without a dynamic cast (a configuration is
-  /// stored under its own type, so this is the common case); `nil` otherwise.
-  private static func value<Stored, Wanted>(_ value: Stored, exactlyAs type: Wanted.Type)
-    -> Wanted?
-  {
-    guard Stored.self == Wanted.self else { return nil }
-    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Wanted.self) }
+  /// `value`, whose type is exactly `type`, read as `type` without a dynamic cast.
+  @inline(__always)
+  private static func value<Stored, Wanted>(_ value: Stored, as type: Wanted.Type) -> Wanted {
+    withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Wanted.self) }
   }
 
   // MARK: - Values

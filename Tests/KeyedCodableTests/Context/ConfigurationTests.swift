@@ -195,3 +195,64 @@ struct TopLevelCoderTests {
     #expect(configured.limit == 1)
   }
 }
+
+// MARK: - Configurations of a class or protocol type
+
+private class ConfiguredLimits: @unchecked Sendable {
+  var maximum: Int { 10 }
+}
+
+private final class TightLimits: ConfiguredLimits, @unchecked Sendable {
+  override var maximum: Int { 2 }
+}
+
+private protocol Naming: Sendable {
+  var prefix: String { get }
+}
+
+private struct Shouting: Naming {
+  var prefix: String { "!" }
+}
+
+/// Reads a configuration of a class type and one of a protocol type.
+private struct Limited: Codable, Keyedable {
+  var values: [Int] = []
+  var name = ""
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try values <-> map["values"]
+    try name <-> map["name"]
+    if map.type.isDecoding {
+      if let limits = map.configuration(ConfiguredLimits.self) {
+        values = Array(values.prefix(limits.maximum))
+      }
+      if let naming = map.configuration((any Naming).self) {
+        name = naming.prefix + name
+      }
+    }
+  }
+}
+
+@Suite("Context: configurations of class and protocol types", .bothCoders)
+struct ConfigurationTypeTests {
+  let json = #"{"values": [1, 2, 3, 4], "name": "x"}"#
+
+  @Test func aSubclassOrAConformingValueIsReadAsTheTypeItWasGivenAs() throws {
+    let context = MappingContext.configuration(TightLimits() as ConfiguredLimits)
+      .configuration(Shouting() as any Naming)
+    let value = try decode(Limited.self, from: json, with: context)
+    #expect(value.values == [1, 2])
+    #expect(value.name == "!x")
+  }
+
+  @Test func aConfigurationGivenAsItsOwnTypeIsNotFoundUnderAnother() throws {
+    let context = MappingContext.configuration(TightLimits()).configuration(Shouting())
+    let value = try decode(Limited.self, from: json, with: context)
+    #expect(value.values == [1, 2, 3, 4])
+    #expect(value.name == "x")
+  }
+}

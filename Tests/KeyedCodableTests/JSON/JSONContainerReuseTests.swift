@@ -266,4 +266,71 @@ import Testing
     #expect(probe.objects == 4)
     #expect(probe.coder == nil)
   }
+
+  /// Notes the paths its containers and decoder report, then reads a member of a nested object.
+  struct PathNoting: Decodable {
+    static let key = CodingUserInfoKey(rawValue: "reuse.paths")!
+
+    enum CodingKeys: String, CodingKey {
+      case value, nested
+    }
+
+    let value: Int
+
+    init(from decoder: any Decoder) throws {
+      let log = decoder.userInfo[Self.key] as? PathLog
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      log?.append(decoder.codingPath.map(\.stringValue))
+      log?.append(container.codingPath.map(\.stringValue))
+      let nested = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .nested)
+      log?.append(nested.codingPath.map(\.stringValue))
+      value = try nested.decode(Int.self, forKey: .value)
+    }
+  }
+
+  /// The paths values noted, in order.
+  final class PathLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var noted: [[String]] = []
+    var paths: [[String]] { lock.withLock { noted } }
+    func append(_ path: [String]) { lock.withLock { noted.append(path) } }
+  }
+
+  /// Elements read through containers handed out again from element to element (an element's
+  /// path joined only when asked for) report their own paths, as Foundation's do, and so do
+  /// their errors.
+  @Test func keptContainersOfElementsKnowEachElementsPath() throws {
+    let count = 40
+    func document(breakingAt broken: Int?) -> Data {
+      let elements = (0..<count).map {
+        #"{"nested":{"value":\#($0 == broken ? "\"text\"" : String($0))}}"#
+      }
+      return Data(#"{"list":[\#(elements.joined(separator: ","))]}"#.utf8)
+    }
+    let ours = KeyedJSONDecoder()
+    let oursLog = PathLog()
+    ours.userInfo[PathNoting.key] = oursLog
+    let foundation = JSONDecoder()
+    let foundationLog = PathLog()
+    foundation.userInfo[PathNoting.key] = foundationLog
+
+    let decoded = try ours.decode([String: [PathNoting]].self, from: document(breakingAt: nil))
+    _ = try foundation.decode([String: [PathNoting]].self, from: document(breakingAt: nil))
+    #expect(decoded["list"]?.map(\.value) == Array(0..<count))
+    let expected = (0..<count).flatMap {
+      [["list", "Index \($0)"], ["list", "Index \($0)"], ["list", "Index \($0)", "nested"]]
+    }
+    #expect(oursLog.paths == expected)
+    #expect(foundationLog.paths == expected)
+
+    for decoder in [ours, foundation] as [any TopLevelTestDecoder] {
+      do {
+        _ = try decoder.decode([String: [PathNoting]].self, from: document(breakingAt: 33))
+        Issue.record("decoded a string as an Int")
+      } catch DecodingError.typeMismatch(_, let context) {
+        #expect(
+          context.codingPath.map(\.stringValue) == ["list", "Index 33", "nested", "value"])
+      }
+    }
+  }
 }

@@ -428,8 +428,20 @@ final class JSONKeyedContainerState {
   let decoder: JSONValueDecoder
   /// The object's tape entry.
   private(set) var object: Int
-  /// The object's coding path.
-  private(set) var path: JSONCodingPath
+  /// The object's coding path, joined from ``pathAbove`` and ``pendingIndex`` the first time it
+  /// is asked for.
+  var path: JSONCodingPath {
+    if pendingIndex >= 0 {
+      pathAbove = pathAbove.appending(index: pendingIndex)
+      pendingIndex = -1
+    }
+    return pathAbove
+  }
+  /// The path of the array holding the object while ``pendingIndex`` is an index; the object's
+  /// own path after.
+  @exclusivity(unchecked) private var pathAbove: JSONCodingPath
+  /// The object's index in the array at ``pathAbove``, not joined to it yet; `-1` for none.
+  @exclusivity(unchecked) private var pendingIndex: Int
   /// The object's member names after a key decoding strategy other than `useDefaultKeys`;
   /// `nil` with the default keys.
   private(set) var conversion: ConvertedNames?
@@ -463,20 +475,29 @@ final class JSONKeyedContainerState {
   /// How many objects a state skips reading on for after it failed.
   private static let objectsBeforeRetry = 16
 
-  init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+  convenience init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
+    self.init(decoder: decoder, object: object, below: path, index: -1)
+  }
+
+  /// A state for the object at `object`, element `index` of the array at `base`, or whose path
+  /// is `base` when `index` is `-1`.
+  init(decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, index: Int) {
     self.decoder = decoder
     self.object = object
-    self.path = path
+    pathAbove = base
+    pendingIndex = index
     conversion = nil
     convertNames()
     startReading()
   }
 
-  /// Points the state at the object at `object`, whose coding path is `path`.
+  /// Points the state at the object at `object`, element `index` of the array at `base`, or
+  /// whose path is `base` when `index` is `-1`.
   @inline(__always)
-  func point(at object: Int, path: JSONCodingPath) {
+  func point(at object: Int, below base: JSONCodingPath, index: Int) {
     self.object = object
-    self.path = path
+    pathAbove = base
+    pendingIndex = index
     if decoder.convertsKeys {
       convertNames()
     }

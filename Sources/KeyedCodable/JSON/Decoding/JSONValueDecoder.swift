@@ -171,7 +171,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   // MARK: - Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try keyedContainer(at: value, path: path, keyedBy: Key.self)
+    // An array's element (the common case: a page of small objects) gets its path's last node
+    // only if the path is asked for.
+    if case .index(let index) = pathStep {
+      return try keyedContainer(at: value, below: pathBase, index: index, keyedBy: Key.self)
+    }
+    return try keyedContainer(at: value, below: path, index: -1, keyedBy: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -245,19 +250,33 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) private var containers = JSONContainerBoxes<JSONKeyedContainerState>()
   #endif
 
-  /// The keyed container of the object at `entry`: a kept one when one of `Key` is free.
+  /// The keyed container of the object at `entry`, whose coding path is `path`: a kept one
+  /// when one of `Key` is free.
   func keyedContainer<Key: CodingKey>(
     at entry: Int, path: @autoclosure () -> JSONCodingPath, keyedBy type: Key.Type
   ) throws -> KeyedDecodingContainer<Key> {
-    try checkObject(at: entry, path: path())
+    try keyedContainer(at: entry, below: path(), index: -1, keyedBy: Key.self)
+  }
+
+  /// The keyed container of the object at `entry`, element `index` of the array at `base`
+  /// (`index` is `-1` when `base` is the object's own path): a kept one when one of `Key` is
+  /// free.
+  ///
+  /// The element's path is joined only when asked for: pointing a kept container at the next
+  /// element then neither makes a node nor frees the last element's.
+  private func keyedContainer<Key: CodingKey>(
+    at entry: Int, below base: @autoclosure () -> JSONCodingPath, index: Int,
+    keyedBy type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    try checkObject(at: entry, path: index < 0 ? base() : base().appending(index: index))
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
       for: key, depth: depth, as: KeyedDecodingContainer<Key>.self,
-      pointing: { $0.point(at: entry, path: path()) })
+      pointing: { $0.point(at: entry, below: base(), index: index) })
     {
       return kept
     }
-    let state = JSONKeyedContainerState(decoder: self, object: entry, path: path())
+    let state = JSONKeyedContainerState(decoder: self, object: entry, below: base(), index: index)
     let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(state: state))
     containers.keep(container, state: state, for: key, depth: depth)
     return container

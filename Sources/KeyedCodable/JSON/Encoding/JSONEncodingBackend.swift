@@ -111,7 +111,17 @@ final class JSONEncodingBackend: EncodingBackend {
     if usedFrames > 0 {
       frames.withUnsafeMutableBufferPointer { frames in
         for node in 0..<Swift.min(usedFrames, frames.count) {
-          frames[node] = .closed
+          // Field by field: most frames hold no path and no key of their own, and writing a
+          // whole frame releases both.
+          frames[node].index = -1
+          frames[node].id = -1
+          frames[node].parent = -1
+          if frames[node].path != nil {
+            frames[node].path = nil
+          }
+          if frames[node].key != nil {
+            frames[node].key = nil
+          }
         }
       }
       usedFrames = 0
