@@ -64,8 +64,17 @@ struct NodeTree {
 
   /// The node for member `name` of `parent`, if one is known.
   func existingChild(of parent: Int, named name: String) -> Int? {
-    let child = PathTable.Child(parent: parent, name: name)
-    return base.children[child] ?? (addedChildren.isEmpty ? nil : addedChildren[child])
+    switch base.asciiChildren.node(of: parent, named: name, parents: base.parents, keys: base.keys)
+    {
+    case .found(let node):
+      return node
+    case .absent:
+      return addedChildren.isEmpty
+        ? nil : addedChildren[PathTable.Child(parent: parent, name: name)]
+    case .unknown:
+      let child = PathTable.Child(parent: parent, name: name)
+      return base.children[child] ?? (addedChildren.isEmpty ? nil : addedChildren[child])
+    }
   }
 
   /// The node for member `key` of `parent`, added if no node is known for it.

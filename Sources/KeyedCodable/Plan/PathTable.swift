@@ -26,6 +26,8 @@ final class PathTable: Sendable {
   /// The member names of the nodes as bytes, by parent, for backends that read an object's
   /// members in one pass.
   let members: MemberIndex
+  /// The children whose names are ASCII, found without hashing a `String`.
+  let asciiChildren: ASCIIChildren
 
   /// A table holding only the root node, for runs whose type has no plan yet.
   static let rootOnly = PathTable(
@@ -37,6 +39,7 @@ final class PathTable: Sendable {
     self.hasChildren = hasChildren
     self.children = children
     members = MemberIndex(parents: parents, keys: keys)
+    asciiChildren = ASCIIChildren(parents: parents, keys: keys)
   }
 
   /// The number of nodes.

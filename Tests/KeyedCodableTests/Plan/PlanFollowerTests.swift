@@ -144,4 +144,45 @@ import Testing
     #expect(find("long-mEmber-name", in: a) == 0, "the middle of a long name is compared")
     #expect(find("a", in: a) == 0)
   }
+
+  @Test func theASCIIChildIndexFindsWhatTheDictionaryFinds() throws {
+    let names = (0..<300).map { "key\($0)" } + ["a.b", "a.c", "a.key1", "d.e.f", "x-y z"]
+    let table = try #require(record(names)).table
+    let index = table.asciiChildren
+    for node in 1..<table.count {
+      let name = table.keys[node].stringValue
+      let parent = table.parents[node]
+      #expect(
+        index.node(of: parent, named: name, parents: table.parents, keys: table.keys)
+          == .found(node))
+    }
+    // Every name is ASCII: a miss is final, and names not in ASCII are left to the dictionary.
+    for (name, parent) in [("key300", 0), ("b", 0), ("key1", 0) as (String, Int)] {
+      let expected: PathTable.ChildLookup =
+        table.children[PathTable.Child(parent: parent, name: name)].map { .found($0) } ?? .absent
+      #expect(
+        index.node(of: parent, named: name, parents: table.parents, keys: table.keys) == expected)
+    }
+    #expect(
+      index.node(of: 0, named: "k\u{E9}y", parents: table.parents, keys: table.keys) == .unknown)
+    #expect(index.node(of: 0, named: "", parents: table.parents, keys: table.keys) == .unknown)
+  }
+
+  @Test func aNameEqualToANonASCIIOneIsFoundThroughTheDictionary() throws {
+    // The Kelvin sign is canonically equivalent to "K": equal as strings, other bytes.
+    let table = try #require(record(["\u{212A}", "caf\u{E9}", "plain"])).table
+    var tree = NodeTree(base: table)
+    let kelvin = try #require(tree.existingChild(of: 0, named: "\u{212A}"))
+    #expect(tree.existingChild(of: 0, named: "K") == kelvin)
+    #expect(
+      tree.existingChild(of: 0, named: "cafe\u{301}")
+        == tree.existingChild(of: 0, named: "caf\u{E9}"))
+    #expect(tree.existingChild(of: 0, named: "plain") != nil)
+    #expect(tree.existingChild(of: 0, named: "other") == nil)
+    #expect(
+      table.asciiChildren.node(of: 0, named: "K", parents: table.parents, keys: table.keys)
+        == .unknown, "some name is not ASCII: a miss is not final")
+    let added = tree.child(of: 0, key: PathKey("added"))
+    #expect(tree.existingChild(of: 0, named: "added") == added)
+  }
 }
