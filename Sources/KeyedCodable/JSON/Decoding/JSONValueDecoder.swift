@@ -545,8 +545,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    any JSONDecodableArray.Type, any JSONStringKeyedDictionary.Type,
-    any JSONDecodableOptional.Type
+    JSONArrayDecoding, any JSONStringKeyedDictionary.Type, any JSONDecodableOptional.Type
   >
 
   /// How `type` is decoded: by this decoder element by element or member by member, or by its
@@ -554,7 +553,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   private static func classify(_ type: Any.Type) -> TypeKinds.Kind {
     if JSONScalarTypes.contains(type) { return .scalar }
     if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
-    if let arrayType = type as? any JSONDecodableArray.Type { return .array(arrayType) }
+    if let arrayType = type as? any JSONDecodableArray.Type { return .array(.array(arrayType)) }
+    if let setType = type as? any JSONDecodableSet.Type { return .array(.set(setType)) }
     if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
       return .dictionary(dictionaryType)
     }
@@ -571,11 +571,31 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     reinterpret(try O.decodeOptional(from: self, entry, at: path), as: T.self)
   }
 
+  /// Decodes an array or a set, as `kind` says, which is `T`.
+  private func decodeArray<T>(
+    _ kind: JSONArrayDecoding, as target: T.Type, _ entry: Int,
+    at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    switch kind {
+    case .array(let arrayType):
+      return try decodeArray(arrayType, as: T.self, entry, at: path())
+    case .set(let setType):
+      return try decodeSet(setType, as: T.self, entry, at: path())
+    }
+  }
+
   /// Decodes an array of type `A`, which is `T`.
   private func decodeArray<A: JSONDecodableArray, T>(
     _ type: A.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
     reinterpret(try A.decodeElements(from: self, array: entry, at: path), as: T.self)
+  }
+
+  /// Decodes a set of type `S`, which is `T`.
+  private func decodeSet<S: JSONDecodableSet, T>(
+    _ type: S.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    reinterpret(try S.decodeElements(from: self, array: entry, at: path), as: T.self)
   }
 
   /// Decodes a string-keyed dictionary of type `D`, which is `T`.
@@ -1178,15 +1198,32 @@ extension Optional: JSONDecodableOptional where Wrapped: Decodable {
 
 // MARK: - Arrays
 
-/// Implemented by `[Element]` and `Set<Element>`: decoded element by element, straight from the
-/// tape, with the same errors and paths as through an unkeyed container.
-protocol JSONDecodableArray {
+/// How ``JSONValueDecoder`` reads a type it reads element by element.
+enum JSONArrayDecoding {
+  /// An array of decodable elements.
+  case array(any JSONDecodableArray.Type)
+  /// A set of decodable elements.
+  case set(any JSONDecodableSet.Type)
+}
+
+/// Implemented by `[Element]`: decoded element by element, straight from the tape, with the same
+/// errors and paths as through an unkeyed container.
+///
+/// The protocol refines `RangeReplaceableCollection`, and its implementation is an extension
+/// method rather than a requirement: the array's conformance to `RangeReplaceableCollection`
+/// is then part of the witness table the decoder opens from its type cache. Through a
+/// requirement, the witness of `Array`'s conditional conformance looked that conformance up
+/// (`swift_getWitnessTable`, about 300 instructions) for every array decoded.
+protocol JSONDecodableArray: RangeReplaceableCollection where Element: Decodable {}
+
+extension Array: JSONDecodableArray where Element: Decodable {}
+
+/// Implemented by `Set<Element>`: decoded element by element as an array, then inserted.
+protocol JSONDecodableSet {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
 }
-
-extension Array: JSONDecodableArray where Element: Decodable {}
 
 /// A set is read as the array it is written as, then its elements are inserted in order, as the
 /// standard library's `init(from:)` inserts them: of equal elements, the first stays.
@@ -1194,7 +1231,7 @@ extension Array: JSONDecodableArray where Element: Decodable {}
 /// Sets of strings and integers are built in code specialized for them: in the standard
 /// library's unspecialized `init(from:)`, each insertion hashes through witness tables and looks
 /// up the set's metadata (more than half the cost of decoding `Set<String>` and `Set<Int>`).
-extension Set: JSONDecodableArray where Element: Decodable {
+extension Set: JSONDecodableSet where Element: Decodable {
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Set<Element> {
@@ -1224,7 +1261,8 @@ extension Set: JSONDecodableArray where Element: Decodable {
 // specialized, and in an extension of `Array` every call on the array being built looks up the
 // metadata of `Array<Element>` (hundreds of instructions per array) instead of using the witness
 // table it is given.
-extension JSONDecodableArray where Self: RangeReplaceableCollection, Element: Decodable {
+extension JSONDecodableArray {
+  /// The elements of the array at `entry`, as this collection.
   static func decodeElements(
     from decoder: JSONValueDecoder, array entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self {
