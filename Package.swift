@@ -22,6 +22,7 @@ let package = Package(
         "JSON/Decoding",
         "JSON/Encoding/JSONEncodingBackend.swift",
         "JSON/Encoding/JSONNameTable.swift",
+        "JSON/Encoding/JSONRenderedNames.swift",
         "JSON/Encoding/JSONStreamEncoder+JSONValue.swift",
         "JSON/Encoding/JSONStreamEncoder.swift",
         "JSON/Encoding/KeyedJSONEncoder.swift",

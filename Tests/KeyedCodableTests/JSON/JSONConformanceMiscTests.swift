@@ -1178,6 +1178,41 @@ import Testing
     }
   }
 
+  /// Written once per object of a type.
+  struct Item: Encodable {
+    var id: Int
+    var name: String
+    var isNew: Bool
+  }
+
+  /// Names written again, past the 32 after which an encode keeps the names it writes (see
+  /// ``JSONRenderedNames``): escapes, slashes, names outside ASCII, one longer than what is
+  /// kept, and repeats in each object (exact or canonically equivalent), which keep the last
+  /// value as Foundation does.
+  @Test func namesWrittenAgainAreWrittenAsFoundationWritesThem() throws {
+    let long = String(repeating: "l", count: 70)
+    let names = ["alpha", "q\"q", "a/b", "\u{E9}x", "\n", long, "tail"]
+    let repeats = [names + ["alpha"], names + ["e\u{301}x"], names + [long]]
+    for formatting: JSONEncoder.OutputFormatting in [
+      [.sortedKeys], [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted],
+    ] {
+      let encoders = EncoderPair(formatting)
+      encoders.expectSame((0..<40).map { _ in NamedMembers(names: names) })
+      for repeated in repeats {
+        encoders.expectSame((0..<40).map { _ in NamedMembers(names: repeated) })
+        encoders.expectSame(
+          (0..<40).map { NamedMembers(names: $0 == 39 ? repeated : names) })
+      }
+    }
+    // Synthesized keys, in the order they are written.
+    let items = (0..<50).map { Item(id: $0, name: "n\($0)", isNew: $0 % 2 == 0) }
+    let expected =
+      "["
+      + items.map { #"{"id":\#($0.id),"name":"\#($0.name)","isNew":\#($0.isNew)}"# }
+      .joined(separator: ",") + "]"
+    #expect(String(decoding: try KeyedJSONEncoder().encode(items), as: UTF8.self) == expected)
+  }
+
   // MARK: - Types Foundation encodes for ours (documented)
 
   /// Writes one key twice, and into a container after moving on.

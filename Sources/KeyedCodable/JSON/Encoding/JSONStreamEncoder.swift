@@ -826,15 +826,34 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Starts the next member of the object frame at `index`: its separator and name.
   ///
+  /// A name of a standard keyed container (`keepsName`) is written from ``renderedNames`` when
+  /// it was written before, and kept there the first time.
+  ///
   /// - Throws: ``Restart`` when the frame was closed already or has a member with this name.
-  func beginMember(_ index: Int, id: Int, name: String, mayRepeat: Bool = true) throws {
+  func beginMember(
+    _ index: Int, id: Int, name: String, mayRepeat: Bool = true, keepsName: Bool = false
+  ) throws {
     try activate(index, id: id)
     let start = writer.count
     writer.separate(count: frames[index].count)
     let nameStart = writer.count
-    writer.string(name)
-    if mayRepeat || sortsKeys {
-      try noteName(in: index, start: start, name: nameStart..<writer.count, check: mayRepeat)
+    if keepsName, let rendered = renderedNames.rendered(name) {
+      renderedNames.write(rendered, to: writer)
+      if mayRepeat || sortsKeys {
+        try noteName(
+          in: index, start: start, name: nameStart..<writer.count, check: mayRepeat,
+          known: rendered)
+      }
+    } else {
+      writer.string(name)
+      if keepsName {
+        renderedNames.keep(
+          name, written: writer.base + nameStart, count: writer.count &- nameStart,
+          hasher: hasher)
+      }
+      if mayRepeat || sortsKeys {
+        try noteName(in: index, start: start, name: nameStart..<writer.count, check: mayRepeat)
+      }
     }
     writer.colon()
     frames[index].count &+= 1
@@ -904,14 +923,31 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// Remembers the member name the frame at `index` just got, and checks that no earlier member
   /// of the frame has the same name.
   ///
+  /// `known` is the name's kept rendering, whose fingerprint and ASCII test are then not made
+  /// again.
+  ///
   /// - Throws: ``Restart`` when the name is there already.
-  private func noteName(in index: Int, start: Int, name: Range<Int>, check: Bool) throws {
+  private func noteName(
+    in index: Int, start: Int, name: Range<Int>, check: Bool,
+    known: JSONRenderedNames.Rendered? = nil
+  ) throws {
     // Eight bytes to spare after the output, so that a name is read a word at a time (bytes
     // past the name are masked off).
     writer.reserve(8)
-    let words = JSONNameIndex.NameWords(
-      inDocument: writer.base + name.lowerBound, count: name.count)
-    let fingerprint = hasher.fingerprint(words, at: writer.base + name.lowerBound)
+    let fingerprint: UInt64
+    // Whether the name is ASCII, when known without reading it again (`nil`: a long name).
+    let knownASCII: Bool?
+    if let known {
+      fingerprint = known.fingerprint
+      knownASCII = known.isASCII
+    } else {
+      let words = JSONNameIndex.NameWords(
+        inDocument: writer.base + name.lowerBound, count: name.count)
+      fingerprint = hasher.fingerprint(words, at: writer.base + name.lowerBound)
+      // A name of up to 16 bytes, quotes included, is all in its words.
+      knownASCII =
+        name.count <= 16 ? (words.head | words.tail) & 0x8080_8080_8080_8080 == 0 : nil
+    }
     if check {
       let first = frames[index].firstName
       // Whether an earlier name has the same fingerprint but other bytes: the seeded hash makes
@@ -941,9 +977,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           collides = true
         }
       }
-      // A name of up to 16 bytes, quotes included, is all in its words.
-      let isASCII =
-        name.count <= 16 ? (words.head | words.tail) & 0x8080_8080_8080_8080 == 0 : isASCII(name)
+      let isASCII = knownASCII ?? isASCII(name)
       if collides || frames[index].hasNonASCIIName || !isASCII {
         try checkCanonicalEquivalence(in: index, name: name)
       }
@@ -1021,6 +1055,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   #endif
   /// The hasher of member names (see ``JSONNameIndex/NameHasher``).
   private let hasher = JSONNameIndex.NameHasher.shared
+  /// The names of standard keyed containers written so far (see ``JSONRenderedNames``).
+  private let renderedNames = JSONRenderedNames()
 
   /// Where a member's name is, unescaped, for sorting: in the output (a name written without
   /// escapes) or in a side buffer.
@@ -1146,7 +1182,8 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
   @inline(__always)
   private func begin(_ key: Key) throws {
-    try encoder.beginMember(index, id: id, name: encoder.name(for: key, at: path))
+    try encoder.beginMember(
+      index, id: id, name: encoder.name(for: key, at: path), keepsName: true)
   }
 
   mutating func encodeNil(forKey key: Key) throws {

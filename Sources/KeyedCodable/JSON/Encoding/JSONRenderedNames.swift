@@ -1,0 +1,117 @@
+/// Member names of standard keyed containers as ``JSONStreamEncoder`` writes them (quoted and
+/// escaped), with their fingerprints, kept for one encode: a name written again (a synthesized
+/// `CodingKeys` case, once per object of its type) is copied, not scanned for bytes to escape
+/// and hashed again.
+///
+/// A name's slot is picked by a hash of its `String`'s representation, and a kept name is used
+/// only for a `String` equal to it. A literal (the `stringValue` of every synthesized key) or a
+/// small string has the same representation every time, and two equal representations compare
+/// at once; any other string compares its text, and at worst finds a slot taken by another name
+/// and is written as before.
+///
+/// Bounds: 256 slots, never replaced, of names of at most 64 bytes as written: 28 KiB per
+/// encode, made once it has written 32 names through standard containers (an encode of a few
+/// small values makes none), and a document of names that never repeat (a dictionary's keys)
+/// costs at most 256 names kept.
+final class JSONRenderedNames {
+  /// Where a kept name is, and what the repeat check needs of it.
+  struct Rendered {
+    /// The written name's first byte in ``bytes``.
+    var offset: Int
+    /// The written name's length, quotes included; `0` for an empty slot.
+    var count: Int
+    /// The fingerprint of the written name (see ``JSONNameIndex/NameHasher``).
+    var fingerprint: UInt64
+    /// Whether the written name is all ASCII.
+    var isASCII: Bool
+  }
+
+  /// The number of slots: a power of two.
+  private static var slotCount: Int { 256 }
+  /// The longest written name kept.
+  private static var maximumLength: Int { 64 }
+
+  /// The name in each slot; `nil` until the first name is kept.
+  ///
+  /// Storage of its own rather than arrays: a lookup then retains nothing.
+  private var names: UnsafeMutablePointer<String>?
+  /// Where each slot's name is written.
+  private var rendered: UnsafeMutablePointer<Rendered>?
+  /// The written names, one after the other.
+  private var bytes: UnsafeMutablePointer<UInt8>?
+  /// The bytes of ``bytes`` in use.
+  private var used = 0
+  /// The names offered to keep before the slots were made.
+  private var offered = 0
+  /// The names offered before any is kept.
+  private static var offeredBeforeKeeping: Int { 32 }
+
+  deinit {
+    names?.deinitialize(count: Self.slotCount)
+    names?.deallocate()
+    rendered?.deallocate()
+    bytes?.deallocate()
+  }
+
+  /// The slot of `name`, from its representation; `nil` where a `String` isn't two words.
+  @inline(__always)
+  private static func slot(of name: String) -> Int? {
+    guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
+    let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+    let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed &>> 56)
+  }
+
+  /// The kept rendering of `name`, if there is one.
+  @inline(__always)
+  func rendered(_ name: String) -> Rendered? {
+    guard let names, let rendered, let slot = Self.slot(of: name) else { return nil }
+    let entry = rendered[slot]
+    guard entry.count > 0, names[slot] == name else { return nil }
+    return entry
+  }
+
+  /// Appends the kept rendering `entry` to `writer`.
+  @inline(__always)
+  func write(_ entry: Rendered, to writer: JSONWriter) {
+    guard let bytes else { return }
+    writer.append(contentsOf: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.count))
+  }
+
+  /// Keeps the rendering of `name`, the `count` bytes at `start`, if its slot is free and it is
+  /// short enough.
+  func keep(
+    _ name: String, written start: UnsafePointer<UInt8>, count: Int,
+    hasher: JSONNameIndex.NameHasher
+  ) {
+    guard count > 0, count <= Self.maximumLength, let slot = Self.slot(of: name) else { return }
+    if names == nil {
+      // An encode that writes a few names keeps none, rather than making the slots.
+      offered &+= 1
+      guard offered >= Self.offeredBeforeKeeping else { return }
+      let made = UnsafeMutablePointer<String>.allocate(capacity: Self.slotCount)
+      made.initialize(repeating: "", count: Self.slotCount)
+      let entries = UnsafeMutablePointer<Rendered>.allocate(capacity: Self.slotCount)
+      entries.initialize(
+        repeating: Rendered(offset: 0, count: 0, fingerprint: 0, isASCII: true),
+        count: Self.slotCount)
+      names = made
+      rendered = entries
+      bytes = UnsafeMutablePointer<UInt8>.allocate(
+        capacity: Self.slotCount &* Self.maximumLength)
+    }
+    guard let names, let rendered, let bytes, rendered[slot].count == 0,
+      used &+ count <= Self.slotCount &* Self.maximumLength
+    else { return }
+    var any: UInt8 = 0
+    for offset in 0..<count {
+      any |= start[offset]
+    }
+    (bytes + used).initialize(from: start, count: count)
+    rendered[slot] = Rendered(
+      offset: used, count: count, fingerprint: hasher.fingerprint(start, count: count),
+      isASCII: any < 0x80)
+    used &+= count
+    names[slot] = name
+  }
+}
