@@ -97,7 +97,7 @@ extension PathTable {
     /// Whether `name` can be in the index: ASCII, not empty, its bytes at hand.
     private static func isIndexable(_ name: String) -> Bool {
       name.utf8.withContiguousStorageIfAvailable { bytes in
-        !bytes.isEmpty && isASCII(bytes)
+        !bytes.isEmpty && bytes.isAllASCII
       } ?? false
     }
 
@@ -105,21 +105,11 @@ extension PathTable {
     @inline(__always)
     private static func fingerprint(of name: String, parent: Int) -> UInt64? {
       let fingerprint = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-        guard let start = bytes.baseAddress, !bytes.isEmpty, isASCII(bytes) else { return nil }
+        guard let start = bytes.baseAddress, !bytes.isEmpty, bytes.isAllASCII else { return nil }
         return JSONNameIndex.NameHasher.shared.fingerprint(start, count: bytes.count)
       }
       guard let fingerprint = fingerprint ?? nil else { return nil }
       return fingerprint ^ UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// Whether every byte of `bytes` is ASCII.
-    @inline(__always)
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      var any: UInt8 = 0
-      for byte in bytes {
-        any |= byte
-      }
-      return any < 0x80
     }
   }
 }

@@ -103,14 +103,10 @@ final class JSONRenderedNames {
     guard let names, let rendered, let bytes, rendered[slot].count == 0,
       used &+ count <= Self.slotCount &* Self.maximumLength
     else { return }
-    var any: UInt8 = 0
-    for offset in 0..<count {
-      any |= start[offset]
-    }
     (bytes + used).initialize(from: start, count: count)
     rendered[slot] = Rendered(
       offset: used, count: count, fingerprint: hasher.fingerprint(start, count: count),
-      isASCII: any < 0x80)
+      isASCII: UnsafeBufferPointer(start: start, count: count).isAllASCII)
     used &+= count
     names[slot] = name
   }
