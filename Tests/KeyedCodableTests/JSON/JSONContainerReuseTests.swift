@@ -334,3 +334,93 @@ import Testing
     }
   }
 }
+
+/// Elements read one by one from an unkeyed container: their paths are joined only when asked for.
+@Suite struct UnkeyedElementPathTests {
+  /// Reads three arrays through unkeyed containers, element by element, noting the paths the
+  /// elements report.
+  struct ElementLoop: Decodable {
+    enum CodingKeys: String, CodingKey {
+      case list, numbers, objects, value
+    }
+
+    var listed: [Int] = []
+    var numbers: [Int] = []
+    var objects: [Int] = []
+
+    init(from decoder: any Decoder) throws {
+      let log =
+        decoder.userInfo[JSONContainerReuseTests.PathNoting.key] as? JSONContainerReuseTests.PathLog
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      var list = try container.nestedUnkeyedContainer(forKey: .list)
+      while !list.isAtEnd {
+        listed.append(try list.decode(JSONContainerReuseTests.PathNoting.self).value)
+      }
+      var numberList = try container.nestedUnkeyedContainer(forKey: .numbers)
+      while !numberList.isAtEnd {
+        if let number = try numberList.decodeIfPresent(Int.self) {
+          numbers.append(number)
+        }
+        log?.append(numberList.codingPath.map(\.stringValue))
+      }
+      var objectList = try container.nestedUnkeyedContainer(forKey: .objects)
+      while !objectList.isAtEnd {
+        let object = try objectList.nestedContainer(keyedBy: CodingKeys.self)
+        log?.append(object.codingPath.map(\.stringValue))
+        objects.append(try object.decode(Int.self, forKey: .value))
+      }
+    }
+  }
+
+  static func document(brokenList: Int? = nil, brokenNumber: Int? = nil, brokenObject: Int? = nil)
+    -> Data
+  {
+    let count = 12
+    let list = (0..<count).map {
+      #"{"nested":{"value":\#($0 == brokenList ? "\"text\"" : String($0))}}"#
+    }
+    let numbers = (0..<count).map { $0 == brokenNumber ? "true" : $0 % 5 == 4 ? "null" : "\($0)" }
+    let objects = (0..<count).map {
+      #"{"value":\#($0 == brokenObject ? "[]" : String($0 * 2))}"#
+    }
+    return Data(
+      #"{"list":[\#(list.joined(separator: ","))],"numbers":[\#(numbers.joined(separator: ","))],"objects":[\#(objects.joined(separator: ","))]}"#
+        .utf8)
+  }
+
+  @Test func elementsReadOneByOneReportTheirPathsAsFoundationDoes() throws {
+    var logs: [[[String]]] = []
+    var decodedValues: [ElementLoop] = []
+    for decoder in [KeyedJSONDecoder(), JSONDecoder()] as [any TopLevelTestDecoder] {
+      let log = JSONContainerReuseTests.PathLog()
+      decoder.userInfo[JSONContainerReuseTests.PathNoting.key] = log
+      let value = try decoder.decode(ElementLoop.self, from: Self.document())
+      decodedValues.append(value)
+      logs.append(log.paths)
+    }
+    #expect(decodedValues[0].listed == Array(0..<12))
+    #expect(decodedValues[0].numbers == (0..<12).filter { $0 % 5 != 4 })
+    #expect(decodedValues[0].objects == (0..<12).map { $0 * 2 })
+    #expect(logs[0] == logs[1])
+    #expect(logs[0].contains(["list", "Index 7", "nested"]))
+    #expect(logs[0].contains(["objects", "Index 3"]))
+  }
+
+  @Test(arguments: [
+    (Self.document(brokenList: 5), ["list", "Index 5", "nested", "value"]),
+    (Self.document(brokenNumber: 7), ["numbers", "Index 7"]),
+    (Self.document(brokenObject: 9), ["objects", "Index 9", "value"]),
+  ])
+  func errorsOfElementsReadOneByOneNameTheElement(data: Data, path: [String]) {
+    for decoder in [KeyedJSONDecoder(), JSONDecoder()] as [any TopLevelTestDecoder] {
+      do {
+        _ = try decoder.decode(ElementLoop.self, from: data)
+        Issue.record("decoded a broken element")
+      } catch DecodingError.typeMismatch(_, let context) {
+        #expect(context.codingPath.map(\.stringValue) == path)
+      } catch {
+        Issue.record("unexpected error \(error)")
+      }
+    }
+  }
+}

@@ -46,9 +46,13 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
   /// Decodes the current element with `read`, moving past it only when it decodes, as
   /// Foundation's container does.
+  ///
+  /// `read` is given the decoder, the element's entry, the array's path and the element's index:
+  /// the element's own path is joined only when something asks for it (an error, a nested
+  /// value's `codingPath`), so reading an element allocates no path node.
   @inline(__always)
   private mutating func next<T>(
-    _ type: T.Type, _ read: (JSONValueDecoder, Int, JSONCodingPath) throws -> T
+    _ type: T.Type, _ read: (JSONValueDecoder, Int, JSONCodingPath, Int) throws -> T
   ) throws -> T {
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
@@ -57,7 +61,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
           codingPath: path.appending(index: currentIndex).keys,
           debugDescription: "Unkeyed container is at end."))
     }
-    let value = try read(decoder, element, path.appending(index: currentIndex))
+    let value = try read(decoder, element, path, currentIndex)
     element = decoder.document.next(element)
     currentIndex &+= 1
     return value
@@ -69,7 +73,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
   /// the index Foundation's name.
   @inline(__always)
   private mutating func nextIfPresent<T>(
-    _ read: (JSONValueDecoder, Int, JSONCodingPath) throws -> T
+    _ read: (JSONValueDecoder, Int, JSONCodingPath, Int) throws -> T
   ) throws -> T? {
     guard !isAtEnd else {
       currentIndex &+= 1
@@ -80,66 +84,66 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
       currentIndex &+= 1
       return nil
     }
-    let value = try read(decoder, element, path.appending(index: currentIndex))
+    let value = try read(decoder, element, path, currentIndex)
     element = decoder.document.next(element)
     currentIndex &+= 1
     return value
   }
 
   mutating func decode(_ type: Bool.Type) throws -> Bool {
-    try next(Bool.self) { try $0.unwrapBool($1, at: $2) }
+    try next(Bool.self) { try $0.unwrapBool($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: String.Type) throws -> String {
-    try next(String.self) { try $0.unwrapString($1, at: $2) }
+    try next(String.self) { try $0.unwrapString($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Double.Type) throws -> Double {
-    try next(Double.self) { try $0.unwrapFloat($1, as: Double.self, at: $2) }
+    try next(Double.self) { try $0.unwrapFloat($1, as: Double.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Float.Type) throws -> Float {
-    try next(Float.self) { try $0.unwrapFloat($1, as: Float.self, at: $2) }
+    try next(Float.self) { try $0.unwrapFloat($1, as: Float.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Int.Type) throws -> Int {
-    try next(Int.self) { try $0.unwrapInteger($1, as: Int.self, at: $2) }
+    try next(Int.self) { try $0.unwrapInteger($1, as: Int.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Int8.Type) throws -> Int8 {
-    try next(Int8.self) { try $0.unwrapInteger($1, as: Int8.self, at: $2) }
+    try next(Int8.self) { try $0.unwrapInteger($1, as: Int8.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Int16.Type) throws -> Int16 {
-    try next(Int16.self) { try $0.unwrapInteger($1, as: Int16.self, at: $2) }
+    try next(Int16.self) { try $0.unwrapInteger($1, as: Int16.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Int32.Type) throws -> Int32 {
-    try next(Int32.self) { try $0.unwrapInteger($1, as: Int32.self, at: $2) }
+    try next(Int32.self) { try $0.unwrapInteger($1, as: Int32.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Int64.Type) throws -> Int64 {
-    try next(Int64.self) { try $0.unwrapInteger($1, as: Int64.self, at: $2) }
+    try next(Int64.self) { try $0.unwrapInteger($1, as: Int64.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: UInt.Type) throws -> UInt {
-    try next(UInt.self) { try $0.unwrapInteger($1, as: UInt.self, at: $2) }
+    try next(UInt.self) { try $0.unwrapInteger($1, as: UInt.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try next(UInt8.self) { try $0.unwrapInteger($1, as: UInt8.self, at: $2) }
+    try next(UInt8.self) { try $0.unwrapInteger($1, as: UInt8.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try next(UInt16.self) { try $0.unwrapInteger($1, as: UInt16.self, at: $2) }
+    try next(UInt16.self) { try $0.unwrapInteger($1, as: UInt16.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try next(UInt32.self) { try $0.unwrapInteger($1, as: UInt32.self, at: $2) }
+    try next(UInt32.self) { try $0.unwrapInteger($1, as: UInt32.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try next(UInt64.self) { try $0.unwrapInteger($1, as: UInt64.self, at: $2) }
+    try next(UInt64.self) { try $0.unwrapInteger($1, as: UInt64.self, at: $2.appending(index: $3)) }
   }
 
   #if compiler(>=6.0)
@@ -150,7 +154,9 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     /// - Throws: As for the other integer types.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     mutating func decode(_ type: Int128.Type) throws -> Int128 {
-      try next(Int128.self) { try $0.unwrapInteger($1, as: Int128.self, at: $2) }
+      try next(Int128.self) {
+        try $0.unwrapInteger($1, as: Int128.self, at: $2.appending(index: $3))
+      }
     }
 
     /// Decodes the next element as a `UInt128`, exactly, over its whole range.
@@ -160,88 +166,90 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     /// - Throws: As for the other integer types.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
-      try next(UInt128.self) { try $0.unwrapInteger($1, as: UInt128.self, at: $2) }
+      try next(UInt128.self) {
+        try $0.unwrapInteger($1, as: UInt128.self, at: $2.appending(index: $3))
+      }
     }
   #endif
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try next(T.self) { try $0.unwrap($1, as: T.self, at: $2) }
+    try next(T.self) { try $0.unwrap($1, as: T.self, below: $2, .index($3)) }
   }
 
   // `decodeIfPresent` for the types Foundation's container has its own for (not `Int128` and
   // `UInt128`, whose standard implementation does not move past the end).
 
   mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-    try nextIfPresent { try $0.unwrapBool($1, at: $2) }
+    try nextIfPresent { try $0.unwrapBool($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-    try nextIfPresent { try $0.unwrapString($1, at: $2) }
+    try nextIfPresent { try $0.unwrapString($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-    try nextIfPresent { try $0.unwrapFloat($1, as: Double.self, at: $2) }
+    try nextIfPresent { try $0.unwrapFloat($1, as: Double.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-    try nextIfPresent { try $0.unwrapFloat($1, as: Float.self, at: $2) }
+    try nextIfPresent { try $0.unwrapFloat($1, as: Float.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: Int.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: Int8.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int8.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: Int16.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int16.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: Int32.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int32.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: Int64.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: Int64.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: UInt.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: UInt8.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt8.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: UInt16.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt16.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: UInt32.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt32.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
-    try nextIfPresent { try $0.unwrapInteger($1, as: UInt64.self, at: $2) }
+    try nextIfPresent { try $0.unwrapInteger($1, as: UInt64.self, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-    try nextIfPresent { try $0.unwrap($1, as: T.self, at: $2) }
+    try nextIfPresent { try $0.unwrap($1, as: T.self, below: $2, .index($3)) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     try next(KeyedDecodingContainer<NestedKey>.self) {
-      try $0.keyedContainer(at: $1, path: $2, keyedBy: NestedKey.self)
+      try $0.keyedContainer(at: $1, below: $2, index: $3, keyedBy: NestedKey.self)
     }
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try next((any UnkeyedDecodingContainer).self) {
-      try $0.unkeyedContainer(at: $1, path: $2)
+      try $0.unkeyedContainer(at: $1, path: $2.appending(index: $3))
     }
   }
 

@@ -264,7 +264,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ///
   /// The element's path is joined only when asked for: pointing a kept container at the next
   /// element then neither makes a node nor frees the last element's.
-  private func keyedContainer<Key: CodingKey>(
+  func keyedContainer<Key: CodingKey>(
     at entry: Int, below base: @autoclosure () -> JSONCodingPath, index: Int,
     keyedBy type: Key.Type
   ) throws -> KeyedDecodingContainer<Key> {
