@@ -588,6 +588,59 @@ import Testing
     }
   }
 
+  /// Writes its points one by one through an unkeyed container, its encoder's own or one nested
+  /// under `list`; each point writes the path its encoder reports.
+  struct ElementWriter: Encodable {
+    struct Point: Encodable {
+      var x: Double
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        try container.encode(
+          encoder.codingPath.map(CodingErrorShape.describe).joined(separator: "/"), forKey: "path")
+        try container.encode(x, forKey: "x")
+      }
+    }
+
+    var points: [Point]
+    var nested = false
+
+    func encode(to encoder: any Encoder) throws {
+      if nested {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        var list = container.nestedUnkeyedContainer(forKey: "list")
+        for point in points {
+          try list.encode(point)
+        }
+      } else {
+        var list = encoder.unkeyedContainer()
+        for point in points {
+          try list.encode(point)
+        }
+      }
+    }
+  }
+
+  /// Values written one by one through an unkeyed container see their own path (joined only
+  /// when asked for), and their errors name it, as Foundation's do. Nested under a key, the key
+  /// is in the path too, where Foundation leaves it out (see "Errors carry the whole path").
+  @Test func valuesWrittenOneByOneSeeTheirOwnPath() {
+    let encoders = EncoderPair()
+    let points = (0..<5).map { ElementWriter.Point(x: Double($0)) }
+    let written = encoders.expectSame(ElementWriter(points: points)).success ?? ""
+    #expect(written.contains(#"{"path":"Index 3#3","x":3}"#))
+    let broken: [ElementWriter.Point] = [.init(x: 1), .init(x: 2), .init(x: .nan)]
+    #expect(
+      encoders.expectSame(ElementWriter(points: broken))
+        == .error(CodingErrorShape("invalidValue", at: ["Index 2#2", "x"])))
+
+    let nested = encoders.encode(ElementWriter(points: points, nested: true)).ours.success ?? ""
+    #expect(nested.contains(#"{"path":"list\/Index 3#3","x":3}"#))
+    #expect(
+      encoders.encode(ElementWriter(points: broken, nested: true)).ours
+        == .error(CodingErrorShape("invalidValue", at: ["list", "Index 2#2", "x"])))
+  }
+
   /// `superEncoder()` names its member `super` after the key strategy, as Foundation does.
   @Test func theSuperKeyGoesThroughTheKeyStrategy() {
     let encoders = EncoderPair()

@@ -1413,7 +1413,8 @@ struct JSONStreamUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     let position = count
     try encoder.beginElement(index, id: id)
-    try encoder.encodeValue(value, at: path.appending(index: position))
+    // The element's own path is joined only when something asks for it.
+    try encoder.encodeValue(value, below: path, .index(position))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
