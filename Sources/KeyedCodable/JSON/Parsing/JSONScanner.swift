@@ -146,10 +146,11 @@ struct JSONScanner {
   ///
   /// A name with escape sequences or bytes outside ASCII marks its object
   /// (``JSONDocument/hasComplexNames``): lookups in it compare decoded names.
+  ///
+  /// The name's string is scanned here, not by a call: a document has more names than strings.
   private mutating func scanMemberName() throws(JSONSyntaxError) {
     guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
-    try scanString()
-    let nameFlags = document.tape[(document.entryCount &- 1) &* 2] & 0x30
+    let nameFlags = try scanStringHere() & 0x30
     if nameFlags != 0, current >= 0 {
       document.tape[current &* 2] |= JSONDocument.hasComplexNames
     }
@@ -224,6 +225,14 @@ struct JSONScanner {
   ///
   /// Most strings are plain ASCII: they take the look for their closing quote alone, and no call.
   private mutating func scanString() throws(JSONSyntaxError) {
+    try scanStringHere()
+  }
+
+  /// ``scanString()``, inlined where it is used.
+  ///
+  /// - Returns: The string's flags (escapes, bytes outside ASCII).
+  @inline(__always) @discardableResult
+  private mutating func scanStringHere() throws(JSONSyntaxError) -> UInt64 {
     let start = position &+ 1
     var close = plainRunEnd(from: start)
     var flags: UInt64 = 0
@@ -231,8 +240,10 @@ struct JSONScanner {
       (close, flags) = try scanStringRest(from: close)
     }
     _ = document.append(
-      UInt64(JSONKind.string.rawValue) | flags | UInt64(start) &<< 8, UInt64(close &- start))
+      UInt64(JSONKind.string.rawValue) | flags | UInt64(truncatingIfNeeded: start) &<< 8,
+      UInt64(truncatingIfNeeded: close &- start))
     position = close &+ 1
+    return flags
   }
 
   /// The index of the first byte at or after `index` that ends a plain run inside a string (a
