@@ -43,12 +43,12 @@ final class EncodeRun: MappingRun {
   private var keepsWrites: Bool
 
   /// Collects the key paths of this encode's model by running its `map(map:)` without writing,
-  /// for a run that leaves its plan (see ``absorbKeyPathsAfterLeavingThePlan()``): the address
-  /// of a collector in the frame of ``KeyedEncoder``, valid while the run lasts.
+  /// for a run that leaves its plan (see ``absorbKeyPathsAfterLeavingThePlan()``): set by
+  /// ``KeyedEncoder`` with the address of the value, valid while the run lasts.
   #if DEBUG
-    var keyPathCollector: UnsafePointer<KeyPathCollector>?
+    var keyPathCollector: KeyPathCollector?
   #else
-    @exclusivity(unchecked) var keyPathCollector: UnsafePointer<KeyPathCollector>?
+    @exclusivity(unchecked) var keyPathCollector: KeyPathCollector?
   #endif
   /// Whether the key paths were collected after the run left its plan.
   private var absorbedKeyPaths = false
@@ -659,7 +659,7 @@ final class EncodeRun: MappingRun {
   func absorbKeyPathsAfterLeavingThePlan() throws {
     guard follower.diverged, !absorbedKeyPaths, let keyPathCollector else { return }
     absorbedKeyPaths = true
-    guard let collected = try keyPathCollector.pointee.collect(userInfo: userInfo) else { return }
+    guard let collected = try keyPathCollector.collect(userInfo: userInfo) else { return }
     let table = collected.table
     for node in 1..<Swift.max(table.count, 1) {
       var segments: [String] = []

@@ -51,14 +51,9 @@ public struct KeyedEncoder {
   ) throws {
     #if !KEYED_CODABLE_MAPPING_ONLY
       if Target.self == JSONStreamEncoder.self {
-        // `Target` is `JSONStreamEncoder`: the value is that reference, read as its own type and
-        // used without retaining it (`encoder` keeps it alive).
-        let json = withUnsafePointer(to: encoder) {
-          UnsafeRawPointer($0).load(as: Unmanaged<JSONStreamEncoder>.self)
-        }
-        return try json._withUnsafeGuaranteedRef {
-          try encode(object, typeMember: typeMember, json: $0)
-        }
+        // `Target` is `JSONStreamEncoder`: the value is that reference, read as its own type.
+        return try encode(
+          object, typeMember: typeMember, json: unsafeBitCast(encoder, to: JSONStreamEncoder.self))
       }
     #endif
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
@@ -75,7 +70,7 @@ public struct KeyedEncoder {
     private static func encode<Model: Keyedable>(
       _ object: Model, typeMember: TypeMember?, json: JSONStreamEncoder
     ) throws {
-      let model = type(of: object)
+      let model = mappedType(of: object)
       let modelType = ObjectIdentifier(model)
       var plan = json.plan(for: modelType)
       if plan == nil || plan?.isStable == false {
@@ -85,9 +80,14 @@ public struct KeyedEncoder {
           of: object, typeMember: typeMember, plan: plan, userInfo: json.userInfo)
         json.forgetPlan(of: modelType)
       }
-      try json.withKeyMap(for: model, plan: plan) { map, run in
-        try encode(object, typeMember: typeMember, plan: plan, with: map, run: run)
+      let spare = json.takeRun(for: model, plan: plan)
+      do {
+        try encode(object, typeMember: typeMember, plan: plan, with: spare.map, run: spare.run)
+      } catch {
+        json.keepRun(spare)
+        throw error
       }
+      json.keepRun(spare)
     }
   #endif
 
@@ -96,7 +96,7 @@ public struct KeyedEncoder {
   private static func encode<Model: Keyedable>(
     _ object: Model, typeMember: TypeMember?, containers encoder: any Encoder, pool: RunPool?
   ) throws {
-    let model = type(of: object)
+    let model = mappedType(of: object)
     var (plan, readsContext) = PlanRegistry.shared.planAndContextFlag(
       for: ObjectIdentifier(model), decoding: false)
     if plan == nil || plan?.isStable == false {
@@ -125,33 +125,35 @@ public struct KeyedEncoder {
   ) throws {
     // Only a run that leaves its plan collects, from the value as it was handed over.
     try withUnsafePointer(to: object) { original in
-      // The collector stays in this frame; the run keeps its address for as long as it runs.
-      let collector = KeyPathCollector(
+      // The run keeps the value's address for as long as it runs.
+      run.keyPathCollector = KeyPathCollector(
         model: Model.self, object: UnsafeRawPointer(original), typeMember: typeMember)
-      try withUnsafePointer(to: collector) { collector in
-        run.keyPathCollector = collector
-        defer { run.keyPathCollector = nil }
-        var object = object
-        let mapsTypeMember = typeMember.map { plan?.mapsMember($0.key) ?? false } ?? false
-        try run.run {
-          // Held writes refer to the key map, which refers to the run: a run that throws lets
-          // go of them here, not when it is next used.
-          defer { run.discardDeferredWrites() }
-          // The mapped object is always an object, even when every optional is nil.
-          run.openRoot()
-          if let typeMember {
-            run.beginTypeMember(typeMember, mappedByModel: mapsTypeMember)
-            if !mapsTypeMember {
-              try typeMember.name ->> map[Key(stringValue: typeMember.key)]
-            }
-          }
-          try object.map(map: map)
-          try run.writeDeferred()
-          if let typeMember, run.typeMemberIsEmpty {
+      defer { run.keyPathCollector = nil }
+      var object = object
+      let mapsTypeMember = typeMember.map { plan?.mapsMember($0.key) ?? false } ?? false
+      // `run.run(_:)` without its closure: a frame less for every encoded model.
+      do {
+        // Held writes refer to the key map, which refers to the run: a run that throws lets go
+        // of them here, not when it is next used.
+        defer { run.discardDeferredWrites() }
+        // The mapped object is always an object, even when every optional is nil.
+        run.openRoot()
+        if let typeMember {
+          run.beginTypeMember(typeMember, mappedByModel: mapsTypeMember)
+          if !mapsTypeMember {
             try typeMember.name ->> map[Key(stringValue: typeMember.key)]
           }
         }
+        try object.map(map: map)
+        try run.writeDeferred()
+        if let typeMember, run.typeMemberIsEmpty {
+          try typeMember.name ->> map[Key(stringValue: typeMember.key)]
+        }
+      } catch {
+        run.abandon()
+        throw error
       }
+      try run.complete()
     }
   }
 

@@ -278,7 +278,7 @@ class MappingRun {
 
   /// Ends a run that threw: it shares nothing it learned.
   @inline(never)
-  private func abandon() {
+  final func abandon() {
     isFinished = true
     takesSlowPath = true
     follower.finish(modelType: modelType, publishing: false)
@@ -286,8 +286,8 @@ class MappingRun {
 
   /// Ends a run that completed: publishes what it learned, and throws for a key selection that
   /// named something the run never mapped.
-  @inline(never)
-  private func complete() throws -> MappingPlan? {
+  @discardableResult @inline(never)
+  final func complete() throws -> MappingPlan? {
     isFinished = true
     takesSlowPath = true
     if !unmappedMarks.isEmpty {

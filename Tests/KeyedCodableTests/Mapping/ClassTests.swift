@@ -41,6 +41,30 @@ import Testing
     }
   }
 
+  /// An enum maps itself too: its values are always of its own type.
+  enum Toggle: Codable, Keyedable, Equatable {
+    case on, off
+
+    init(from decoder: Decoder) throws {
+      self = .off
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      var isOn = self == .on
+      try isOn <-> map["state.on"]
+      if map.type.isDecoding {
+        self = isOn ? .on : .off
+      }
+    }
+  }
+
+  @Test func anEnumMapsItselfWithItsOwnPlan() throws {
+    let json = #"[{"state":{"on":true}},{"state":{"on":false}}]"#
+    #expect(try decode([Toggle].self, from: json) == [.on, .off])
+    try expectEncoded([Toggle.on, .off], json)
+  }
+
   @Test func aClassDecodesIntoItself() throws {
     let animal = try decode(Animal.self, from: #"{"name":"Ant","body":{"legs":6}}"#)
     #expect(animal.name == "Ant")

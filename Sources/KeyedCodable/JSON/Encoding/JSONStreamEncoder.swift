@@ -702,35 +702,35 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     plans.remove(model)
   }
 
-  /// Runs `body` with the key map of a run writing `model` at the current slot, reusing a run
-  /// that finished if there is one (see ``JSONValueDecoder/decodeKeyed(_:as:)``).
+  /// A run writing `model` at the current slot, with its key map: one that finished if one is
+  /// kept (see ``JSONValueDecoder/decodeKeyed(_:as:)``), restarted, or a new one. Hand it back
+  /// with ``keepRun(_:)`` when the model's `map(map:)` returns or throws.
   ///
-  /// A run is kept again only when nothing refers to its key map any more (a mapping kept after
-  /// its run must keep throwing when used).
+  /// Taken and kept by the caller rather than lent to a closure: a document of many small objects
+  /// makes a run per object, and each closure frame costs every one of them.
   ///
   /// - Parameters:
   ///   - model: The dynamic type whose `map(map:)` runs.
   ///   - plan: Its encoding plan, if it has one.
-  ///   - body: The run of the model's mappings, given the key map and its run.
-  /// - Throws: What `body` throws.
-  func withKeyMap(
-    for model: Any.Type, plan: MappingPlan?, _ body: (KeyMap, EncodeRun) throws -> Void
-  ) throws {
+  /// - Returns: The run, its key map and its backend.
+  @inline(__always)
+  func takeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRuns.Spare {
     let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan) }
     if reused {
       spare.backend.reset()
       spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
     }
-    do {
-      try body(spare.map, spare.run)
-    } catch {
-      spareRuns.keep(consume spare)
-      throw error
-    }
-    spareRuns.keep(consume spare)
+    return spare
   }
 
-  /// A new run writing `model` at the current slot, for ``withKeyMap(for:plan:_:)``.
+  /// Hands back a run taken with ``takeRun(for:plan:)``: it is kept again only when nothing
+  /// refers to its key map any more (a mapping kept after its run must keep throwing when used).
+  @inline(__always)
+  func keepRun(_ spare: consuming SpareRuns.Spare) {
+    spareRuns.keep(spare)
+  }
+
+  /// A new run writing `model` at the current slot, for ``takeRun(for:plan:)``.
   @inline(never)
   private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRuns.Spare {
     let backend = JSONEncodingBackend(encoder: self)
