@@ -702,9 +702,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     plans.remove(model)
   }
 
-  /// A run writing `model` at the current slot, with its key map: one that finished if one is
-  /// kept (see ``JSONValueDecoder/decodeKeyed(_:as:)``), restarted, or a new one. Hand it back
-  /// with ``keepRun(_:)`` when the model's `map(map:)` returns or throws.
+  /// A run writing `model` at the current slot, with its key map.
+  ///
+  /// One that finished if one is kept (see ``JSONValueDecoder/decodeKeyed(_:as:)``), restarted,
+  /// or a new one. Hand it back with ``keepRun(_:)`` when the model's `map(map:)` returns or
+  /// throws.
   ///
   /// Taken and kept by the caller rather than lent to a closure: a document of many small objects
   /// makes a run per object, and each closure frame costs every one of them.
