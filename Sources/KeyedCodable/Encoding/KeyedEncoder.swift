@@ -51,9 +51,14 @@ public struct KeyedEncoder {
   ) throws {
     #if !KEYED_CODABLE_MAPPING_ONLY
       if Target.self == JSONStreamEncoder.self {
-        // `Target` is `JSONStreamEncoder`: the value is that reference, read as its own type.
-        return try encode(
-          object, typeMember: typeMember, json: unsafeBitCast(encoder, to: JSONStreamEncoder.self))
+        // `Target` is `JSONStreamEncoder`: the value is that reference, read as its own type and
+        // used without retaining it (`encoder` keeps it alive).
+        let json = withUnsafePointer(to: encoder) {
+          UnsafeRawPointer($0).load(as: Unmanaged<JSONStreamEncoder>.self)
+        }
+        return try json._withUnsafeGuaranteedRef {
+          try encode(object, typeMember: typeMember, json: $0)
+        }
       }
     #endif
     // The JSON coder counts its own nesting; on other coders, each thread's pool does.
