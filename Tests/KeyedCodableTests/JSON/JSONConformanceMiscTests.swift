@@ -48,6 +48,27 @@ import Testing
     }
   }
 
+  /// A dictionary whose names don't repeat is made in one call from its members, decoded one
+  /// by one: the first member that fails ends it with Foundation's error and path.
+  @Test func aBadMemberOfADictionaryThrowsAsInFoundation() {
+    let decoders = DecoderPair()
+    #expect(
+      decoders.expectSame([String: Int].self, from: #"{"a":1,"b":"x","c":3}"#)
+        == .error(CodingErrorShape("typeMismatch(Int)", at: ["b"])))
+    #expect(
+      decoders.expectSame([String: Int].self, from: #"{"a":1,"b":2,"c":null}"#)
+        == .error(CodingErrorShape("valueNotFound(Int)", at: ["c"])))
+    let members = (0..<100).map { #""k\#($0)":{"v":[\#($0)]}"# } + [#""last":{"v":["x"]}"#]
+    let large = "{" + members.joined(separator: ",") + "}"
+    // Foundation's path, compared by `expectSame`: the member, the inner member, the index.
+    let outcome = decoders.expectSame([String: [String: [Int]]].self, from: large)
+    #expect(
+      outcome.description.hasPrefix("error typeMismatch(Int) at [\"last\", \"v\", \"Index 0#0\"]"))
+    #expect(
+      decoders.expectSame([String: [String: [Int]]].self, from: #"{"a":{"v":[1]},"b":{"v":[2]}}"#)
+        == .value(["a": ["v": [1]], "b": ["v": [2]]]))
+  }
+
   @Test func nestedOptionalsDecodeAsInFoundation() {
     let decoders = DecoderPair()
     decoders.expectSame([Int??].self, from: "[null,1]")
