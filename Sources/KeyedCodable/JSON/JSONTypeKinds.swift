@@ -9,9 +9,12 @@ import Foundation
 /// cache indexed by those bits alone had types of one document evict each other on every value
 /// (citm_catalog.json: 500 dynamic casts per decode instead of 15).
 ///
-/// Where a third type of one pair comes, the type it evicts keeps its kind in a dictionary, so
-/// that types whose addresses happen to share a pair (which depends on where the process loaded
-/// them) cost a dictionary lookup when they take turns, never a second cast.
+/// Where a third type of one pair comes (which depends on where the process loaded the types'
+/// metadata, so on the build and the run), the table is made four times larger, up to 1,024
+/// slots, and the types it holds take their slots in it; only then does a type evict another,
+/// which keeps its kind in a dictionary, so that types that take turns in one pair cost a
+/// dictionary lookup, never a second cast. A run of few types keeps the 64 slots it started
+/// with.
 struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   /// How one type is handled.
   enum Kind {
@@ -32,11 +35,16 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
     case jsonValue(JSONValueType)
   }
 
-  /// The number of slots, a power of two.
-  private static var slotCount: Int { 64 }
+  /// The number of slots a cache starts with, and the most it grows to (powers of two).
+  private static var firstSlotCount: Int { 64 }
+  private static var mostSlots: Int { 1024 }
 
-  private var types = [ObjectIdentifier?](repeating: nil, count: Self.slotCount)
-  private var kinds = [Kind](repeating: .other, count: Self.slotCount)
+  private var types = [ObjectIdentifier?](repeating: nil, count: Self.firstSlotCount)
+  private var kinds = [Kind](repeating: .other, count: Self.firstSlotCount)
+  /// How far a type's hash is shifted right to give its slot: 64 minus the slots' bit count.
+  private var shift = 64 &- Self.firstSlotCount.trailingZeroBitCount
+  /// The number of slots, for tests.
+  var slotCount: Int { types.count }
   /// The kinds of the types evicted from their slots.
   private var evicted: [ObjectIdentifier: Kind] = [:]
 
@@ -44,10 +52,7 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   @inline(__always)
   mutating func kind(of type: Any.Type, classify: (Any.Type) -> Kind) -> Kind {
     let id = ObjectIdentifier(type)
-    // Fibonacci hashing: the high bits of the product depend on every bit of the address (a
-    // SipHash per value would cost more than the cast it saves).
-    let hash = UInt64(truncatingIfNeeded: UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15
-    let slot = Int(truncatingIfNeeded: hash &>> 58)
+    let slot = slot(of: id)
     if types[slot] == id {
       return kinds[slot]
     }
@@ -64,13 +69,49 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   private mutating func learn(_ type: Any.Type, slot: Int, classify: (Any.Type) -> Kind) -> Kind {
     let id = ObjectIdentifier(type)
     let kind = evicted.isEmpty ? classify(type) : evicted[id] ?? classify(type)
-    let slot = types[slot] == nil || types[slot ^ 1] != nil ? slot : slot ^ 1
+    var slot = slot
+    while types[slot] != nil, types[slot ^ 1] != nil, types.count < Self.mostSlots {
+      grow()
+      slot = self.slot(of: id)
+    }
+    slot = types[slot] == nil || types[slot ^ 1] != nil ? slot : slot ^ 1
     if let old = types[slot] {
       evicted[old] = kinds[slot]
     }
     types[slot] = id
     kinds[slot] = kind
     return kind
+  }
+
+  /// The first slot of the pair of the type `id`.
+  ///
+  /// Fibonacci hashing: the high bits of the product depend on every bit of the address (a
+  /// SipHash per value would cost more than the cast it saves).
+  @inline(__always)
+  private func slot(of id: ObjectIdentifier) -> Int {
+    let hash = UInt64(truncatingIfNeeded: UInt(bitPattern: id)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: hash &>> UInt64(truncatingIfNeeded: shift))
+  }
+
+  /// Makes the table four times larger, with the types it holds in their new slots.
+  private mutating func grow() {
+    let oldTypes = types
+    let oldKinds = kinds
+    let count = types.count &* 4
+    types = [ObjectIdentifier?](repeating: nil, count: count)
+    kinds = [Kind](repeating: .other, count: count)
+    shift &-= 2
+    for (index, id) in oldTypes.enumerated() {
+      guard let id else { continue }
+      let slot = slot(of: id)
+      let free = types[slot] == nil ? slot : slot ^ 1
+      if types[free] == nil {
+        types[free] = id
+        kinds[free] = oldKinds[index]
+      } else {
+        evicted[id] = oldKinds[index]
+      }
+    }
   }
 }
 

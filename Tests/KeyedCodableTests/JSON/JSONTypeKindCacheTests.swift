@@ -20,7 +20,7 @@ struct JSONTypeKindCacheTests {
     return types
   }
 
-  @Test(arguments: [1, 3, 40, 64, 65, 200])
+  @Test(arguments: [1, 3, 40, 64, 65, 200, 1500])
   func eachTypeIsClassifiedOnce(count: Int) {
     let types = Self.distinctTypes(count)
     var cache = JSONTypeKindCache<Int, Int, Int>()
@@ -46,5 +46,9 @@ struct JSONTypeKindCacheTests {
     }
     #expect(classified.count == count)
     #expect(classified.values.allSatisfy { $0 == 1 })
+    // The table grows only when a pair is full, and no further than 1,024 slots.
+    #expect(cache.slotCount >= 64 && cache.slotCount <= 1024)
+    if count == 1 { #expect(cache.slotCount == 64) }
+    if count > 64 { #expect(cache.slotCount > 64) }
   }
 }
