@@ -419,7 +419,7 @@ final class JSONDecodingBackend: DecodingBackend {
     guard document.kind(entry) == .string else {
       throw decoder.mismatch(String.self, entry, at: memberPath(node, parent))
     }
-    return JSONStrings.string(at: entry, in: document)
+    return decoder.string(at: entry)
   }
 
   @usableFromInline

@@ -91,7 +91,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.unwrapString(try required(key), at: path.appending(key))
+    try decoder.unwrapStringValue(try required(key), at: path.appending(key))
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -228,7 +228,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapString(entry, at: path.appending(key))
+    return try decoder.unwrapStringValue(entry, at: path.appending(key))
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {

@@ -95,7 +95,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode(_ type: String.Type) throws -> String {
-    try next(String.self) { try $0.unwrapString($1, at: $2.appending(index: $3)) }
+    try next(String.self) { try $0.unwrapStringValue($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decode(_ type: Double.Type) throws -> Double {
@@ -184,7 +184,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-    try nextIfPresent { try $0.unwrapString($1, at: $2.appending(index: $3)) }
+    try nextIfPresent { try $0.unwrapStringValue($1, at: $2.appending(index: $3)) }
   }
 
   mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {

@@ -90,7 +90,7 @@ extension JSONValueDecoder {
         value = .number(number(at: index))
         index &+= 1
       case .string:
-        value = .string(JSONStrings.string(at: index, in: document))
+        value = .string(string(at: index))
         index &+= 1
       case .array:
         let count = document.memberCount(index)

@@ -68,6 +68,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) private var nameIndexes = JSONNameIndex.Cache()
   #endif
+  /// The string values of 16 bytes or more made so far (see ``JSONRepeatedStrings``).
+  #if DEBUG
+    private var repeatedStrings = JSONRepeatedStrings()
+  #else
+    @exclusivity(unchecked) private var repeatedStrings = JSONRepeatedStrings()
+  #endif
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
   /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
@@ -721,6 +727,36 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw mismatch(String.self, entry, at: path())
     }
     return JSONStrings.string(at: entry, in: document)
+  }
+
+  /// ``unwrapString(_:at:)`` for a container's `String` member or element: a string of 16
+  /// bytes or more that the document repeats is made once (see ``string(at:)``).
+  @inline(__always)
+  func unwrapStringValue(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws
+    -> String
+  {
+    guard document.kind(entry) == .string else {
+      throw mismatch(String.self, entry, at: path())
+    }
+    return string(at: entry)
+  }
+
+  /// The string value at tape entry `entry`, a string: one of 16 bytes or more that the
+  /// document repeats is made once (see ``JSONRepeatedStrings``).
+  @inline(__always)
+  func string(at entry: Int) -> String {
+    guard document.length(entry) >= JSONRepeatedStrings.minimumLength else {
+      return JSONStrings.string(at: entry, in: document)
+    }
+    return longString(at: entry)
+  }
+
+  /// ``string(at:)`` for a string of 16 bytes or more, out of line: the generic functions that
+  /// read values of many types stay small.
+  @inline(never)
+  private func longString(at entry: Int) -> String {
+    guard !repeatedStrings.isOff else { return JSONStrings.string(at: entry, in: document) }
+    return repeatedStrings.string(at: entry, in: document)
   }
 
   func unwrapBool(_ entry: Int, at path: @autoclosure () -> JSONCodingPath) throws -> Bool {

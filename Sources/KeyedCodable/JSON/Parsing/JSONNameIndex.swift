@@ -163,6 +163,21 @@ enum JSONNameIndex {
       fingerprint(NameWords(inDocument: start, count: count), at: start)
     }
 
+    /// A fingerprint of the `count` bytes at `start`, 16 or more, from their first and last 16
+    /// bytes only: equal strings have equal ones, in constant time whatever their length, but
+    /// strings that differ only in their middle too.
+    @inline(__always)
+    func fingerprint(ends start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+      let raw = UnsafeRawPointer(start)
+      /// Two words in one, the second turned so that swapping them changes the result.
+      func fold(_ offset: Int) -> UInt64 {
+        let second = raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+        return raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          ^ (second &>> 29 | second &<< 35)
+      }
+      return finish(fold(0), fold(count &- 16), count: count, state: seed0)
+    }
+
     /// The state after the bytes of a name longer than 16 bytes, but for its last 16, in blocks
     /// of 16 (the last 16, which ``finish(_:_:count:state:)`` mixes in, may overlap the last
     /// block: that changes nothing about which names are equal).
