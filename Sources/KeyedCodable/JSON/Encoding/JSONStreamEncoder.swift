@@ -841,7 +841,15 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     let nameStart = writer.count
     if keepsName, let rendered = renderedNames.rendered(name) {
       renderedNames.write(rendered, to: writer)
-      if mayRepeat || sortsKeys {
+      // Mostly an ASCII name new to a small object, whose bit is clear: it is only kept.
+      if mayRepeat, rendered.isASCII, !frames[index].hasNonASCIIName,
+        names.count &- frames[index].firstName < Self.namesInBits,
+        !frames[index].nameBits.insert(rendered.fingerprint)
+      {
+        names.append(
+          MemberName(
+            fingerprint: rendered.fingerprint, start: start, name: nameStart..<writer.count))
+      } else if mayRepeat || sortsKeys {
         try noteName(
           in: index, start: start, name: nameStart..<writer.count, check: mayRepeat,
           known: rendered)
