@@ -3,11 +3,12 @@
 /// `CodingKeys` case, once per object of its type) is copied, not scanned for bytes to escape
 /// and hashed again.
 ///
-/// A name's slot is picked by a hash of its `String`'s representation, and a kept name is used
-/// only for a `String` equal to it. A literal (the `stringValue` of every synthesized key) or a
+/// A name's pair of slots is picked by a hash of its `String`'s representation (a name takes the
+/// free one of the two), and a kept name is used only for a `String` equal to it. A literal (the `stringValue` of every synthesized key) or a
 /// small string has the same representation every time, and two equal representations compare
 /// at once; any other string compares its text, and at worst finds a slot taken by another name
-/// and is written as before.
+/// and is written as before (a pair of slots where a single slot would have a name of twitter's
+/// documents in eight written again).
 ///
 /// Bounds: 256 slots, never replaced, of names of at most 64 bytes as written: 28 KiB per
 /// encode, made once it has written 32 names through standard containers (an encode of a few
@@ -67,8 +68,11 @@ final class JSONRenderedNames {
   func rendered(_ name: String) -> Rendered? {
     guard let names, let rendered, let slot = Self.slot(of: name) else { return nil }
     let entry = rendered[slot]
-    guard entry.count > 0, names[slot] == name else { return nil }
-    return entry
+    guard entry.count > 0 else { return nil }
+    if names[slot] == name { return entry }
+    let other = rendered[slot ^ 1]
+    guard other.count > 0, names[slot ^ 1] == name else { return nil }
+    return other
   }
 
   /// Appends the kept rendering `entry` to `writer`.
@@ -78,8 +82,8 @@ final class JSONRenderedNames {
     writer.append(contentsOf: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.count))
   }
 
-  /// Keeps the rendering of `name`, the `count` bytes at `start`, if its slot is free and it is
-  /// short enough.
+  /// Keeps the rendering of `name`, the `count` bytes at `start`, if a slot of its pair is free
+  /// and it is short enough.
   func keep(
     _ name: String, written start: UnsafePointer<UInt8>, count: Int,
     hasher: JSONNameIndex.NameHasher
@@ -100,14 +104,17 @@ final class JSONRenderedNames {
       bytes = UnsafeMutablePointer<UInt8>.allocate(
         capacity: Self.slotCount &* Self.maximumLength)
     }
-    guard let names, let rendered, let bytes, rendered[slot].count == 0,
+    guard let names, let rendered, let bytes,
       used &+ count <= Self.slotCount &* Self.maximumLength
     else { return }
+    // The first slot of the pair fills first, so a name in the second has the first taken.
+    let free = rendered[slot].count == 0 ? slot : slot ^ 1
+    guard rendered[free].count == 0 else { return }
     (bytes + used).initialize(from: start, count: count)
-    rendered[slot] = Rendered(
+    rendered[free] = Rendered(
       offset: used, count: count, fingerprint: hasher.fingerprint(start, count: count),
       isASCII: UnsafeBufferPointer(start: start, count: count).isAllASCII)
     used &+= count
-    names[slot] = name
+    names[free] = name
   }
 }
