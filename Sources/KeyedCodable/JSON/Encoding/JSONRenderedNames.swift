@@ -79,7 +79,7 @@ final class JSONRenderedNames {
   @inline(__always)
   func write(_ entry: Rendered, to writer: JSONWriter) {
     guard let bytes else { return }
-    writer.append(contentsOf: UnsafeBufferPointer(start: bytes + entry.offset, count: entry.count))
+    writer.append(padded: bytes + entry.offset, count: entry.count)
   }
 
   /// Keeps the rendering of `name`, the `count` bytes at `start`, if a slot of its pair is free
@@ -101,8 +101,12 @@ final class JSONRenderedNames {
         count: Self.slotCount)
       names = made
       rendered = entries
-      bytes = UnsafeMutablePointer<UInt8>.allocate(
-        capacity: Self.slotCount &* Self.maximumLength)
+      // Zeroed, with eight bytes after the last name, so that names are copied eight bytes at a
+      // time (see ``JSONWriter/append(padded:count:)``).
+      let capacity = Self.slotCount &* Self.maximumLength &+ 8
+      let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      buffer.initialize(repeating: 0, count: capacity)
+      bytes = buffer
     }
     guard let names, let rendered, let bytes,
       used &+ count <= Self.slotCount &* Self.maximumLength
