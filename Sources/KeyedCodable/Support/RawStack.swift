@@ -46,6 +46,12 @@ struct RawStack<Element: BitwiseCopyable>: ~Copyable {
     return base[count]
   }
 
+  /// Drops the elements from position `newCount` on.
+  @inline(__always)
+  mutating func truncate(to newCount: Int) {
+    count = newCount
+  }
+
   private mutating func grow() {
     let newCapacity = capacity &* 2
     let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

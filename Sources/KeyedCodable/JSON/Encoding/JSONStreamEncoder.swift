@@ -83,8 +83,20 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var fingerprint: UInt64
     /// Where the member starts in the output (at its separator).
     var start: Int
+    /// Where its name, quotes included, starts and ends in the output (bounds rather than a
+    /// `Range`, which isn't `BitwiseCopyable`, as ``RawStack`` needs).
+    var nameStart: Int
+    var nameEnd: Int
+
+    init(fingerprint: UInt64, start: Int, name: Range<Int>) {
+      self.fingerprint = fingerprint
+      self.start = start
+      nameStart = name.lowerBound
+      nameEnd = name.upperBound
+    }
+
     /// Where its name, quotes included, is in the output.
-    var name: Range<Int>
+    var name: Range<Int> { nameStart..<nameEnd }
   }
 
   /// The place the next value fills.
@@ -119,9 +131,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     @exclusivity(unchecked) private(set) var frames = RawStack<Frame>(capacity: 16)
   #endif
   #if DEBUG
-    private var names: [MemberName] = []
+    private var names = RawStack<MemberName>(capacity: 64)
   #else
-    @exclusivity(unchecked) private var names: [MemberName] = []
+    @exclusivity(unchecked) private var names = RawStack<MemberName>(capacity: 64)
   #endif
   #if DEBUG
     private var nextFrameID = 0
@@ -809,10 +821,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         if sortsKeys, frame.count > 1 {
           sortMembers(of: frame)
         }
-        if names.count > frame.firstName {
-          // Only when the object kept names: emptying the empty array makes a new buffer.
-          names.removeSubrange(frame.firstName...)
-        }
+        names.truncate(to: frame.firstName)
         if frame.hasNonASCIIName {
           canonicalNames[frame.id] = nil
         }
@@ -978,7 +987,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         if !frames[index].hasNameTable {
           frames[index].hasNameTable = true
           nameTables.append(
-            JSONNameTable(names[first...].lazy.map(\.fingerprint), firstPosition: first))
+            JSONNameTable(
+              (first..<names.count).lazy.map { self.names[$0].fingerprint },
+              firstPosition: first))
         }
         if let earlier = nameTables[nameTables.count &- 1].insert(
           names.count, fingerprint: fingerprint)
@@ -1007,7 +1018,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     let id = frames[index].id
     if !frames[index].hasNonASCIIName {
       frames[index].hasNonASCIIName = true
-      canonicalNames[id] = Set(names[frames[index].firstName...].map { decodedName($0.name) })
+      canonicalNames[id] = Set(
+        (frames[index].firstName..<names.count).map { decodedName(names[$0].name) })
     }
     if canonicalNames[id]?.insert(decodedName(name)).inserted == false {
       throw Restart()
@@ -1088,14 +1100,15 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// equivalent forms alike. A name written without escapes is compared where it is in the
   /// output; only one with escapes is unescaped, into a side buffer.
   private func sortMembers(of frame: Frame) {
-    let members = names[frame.firstName...]
+    let first = frame.firstName
+    let memberCount = names.count &- first
     let end = writer.count
     var sortNames: [SortName] = []
-    sortNames.reserveCapacity(members.count)
+    sortNames.reserveCapacity(memberCount)
     var unescaped: [UInt8] = []
-    for (offset, member) in members.enumerated() {
-      let next =
-        offset &+ 1 < members.count ? members[members.startIndex &+ offset &+ 1].start : end
+    for offset in 0..<memberCount {
+      let member = names[first &+ offset]
+      let next = offset &+ 1 < memberCount ? names[first &+ offset &+ 1].start : end
       // The name without its quotes.
       let name = (member.name.lowerBound &+ 1)..<(member.name.upperBound &- 1)
       if writer.withBytes({ $0[name].contains(UInt8(ascii: "\\")) }) {
