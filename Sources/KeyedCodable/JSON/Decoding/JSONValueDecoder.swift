@@ -1187,36 +1187,20 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
     guard document.kind(entry) == .object else {
       throw decoder.mismatch([String: Value].self, entry, at: path())
     }
+    var result = Self()
     let count = document.memberCount(entry)
     // Room made for nothing is still new storage: an empty dictionary stays the shared one.
-    guard count > 0 else { return Self() }
-    // Each call on the dictionary looks up the metadata of its storage (this code is not
-    // specialized): when no name can repeat, the members are handed to one initializer, which
-    // looks it up once.
-    guard decoder.mayRepeatNames(in: entry) else {
-      var failure: (any Error)?
-      let result = withoutActuallyEscaping(path) { path in
-        withUnsafeMutablePointer(to: &failure) { failure in
-          // No two names are equal (see `mayRepeatNames(in:)`): the closure, which keeps the
-          // first value as Foundation does, is never called.
-          Self(
-            JSONDictionaryMembers<Value>(
-              decoder: decoder, key: entry &+ 1, end: document.next(entry), count: count,
-              path: path, failure: failure),
-            uniquingKeysWith: { first, _ in first })
-        }
-      }
-      if let failure { throw failure }
-      return result
-    }
-    var result = Self()
+    guard count > 0 else { return result }
     result.reserveCapacity(count)
     var key = entry &+ 1
     let end = document.next(entry)
+    // Each call on the dictionary looks up the metadata of its storage (this code is not
+    // specialized): the lookup of a name is left out when no name can repeat.
+    let repeats = decoder.mayRepeatNames(in: entry)
     while key < end {
       let name = JSONStrings.string(at: key, in: document)
       // The first of two members with one name wins, as in Foundation.
-      if result[name] == nil {
+      if !repeats || result[name] == nil {
         result.updateValue(
           try decoder.unwrap(
             key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name))),
@@ -1225,43 +1209,6 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
       key = document.next(key &+ 1)
     }
     return result
-  }
-}
-
-/// The members of an object, decoded one by one while a `[String: Value]` is made from them.
-///
-/// The dictionary's initializer reads them all in one call, so the metadata of its storage is
-/// looked up once, not once per member. The first error ends the members and is kept in
-/// `failure`, for the caller to throw once the dictionary is made.
-struct JSONDictionaryMembers<Value: Decodable>: Sequence, IteratorProtocol {
-  let decoder: JSONValueDecoder
-  /// The name entry of the next member.
-  var key: Int
-  /// The entry after the object's last member.
-  let end: Int
-  /// The number of members.
-  let count: Int
-  /// The object's path.
-  let path: () -> JSONCodingPath
-  /// Where the first error goes.
-  let failure: UnsafeMutablePointer<(any Error)?>
-
-  var underestimatedCount: Int { count }
-
-  mutating func next() -> (String, Value)? {
-    guard key < end else { return nil }
-    let document = decoder.document
-    let name = JSONStrings.string(at: key, in: document)
-    do {
-      let value = try decoder.unwrap(
-        key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
-      key = document.next(key &+ 1)
-      return (name, value)
-    } catch {
-      failure.pointee = error
-      key = end
-      return nil
-    }
   }
 }
 
