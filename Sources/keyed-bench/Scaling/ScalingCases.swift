@@ -201,6 +201,28 @@ func makeScalingCases() -> [ScalingCase] {
           "cache-slot", document.data, as: [Int: ScalingInner].self, document.values)
       }),
     ScalingCase(
+      name: "string-ends", operation: "decode",
+      summary: "[{text}] of n texts of 200 bytes alike but for their middle, 1 in 8 repeated",
+      prepare: { implementation, n in
+        let data = stringEndsDocument(count: n)
+        let decode = implementation.decoder([ScalingText].self)
+        return ScalingRun(body: { try decode(data).count }, expected: n)
+      },
+      check: { n in
+        let texts = stringEndsTexts(count: n)
+        let alike = texts.filter { $0 != repeatedText }
+        let first = alike.first ?? ""
+        try require(
+          alike.allSatisfy {
+            $0.utf8.count == 200 && $0.prefix(16) == first.prefix(16)
+              && $0.suffix(16) == first.suffix(16)
+          } && Set(alike).count == alike.count,
+          "string-ends: texts differ in their ends or repeat")
+        try checkDecodesEqual(
+          "string-ends", stringEndsDocument(count: n), as: [ScalingText].self,
+          texts.map { ScalingText(text: $0) })
+      }),
+    ScalingCase(
       name: "colliding-names", operation: "decode",
       summary: "synthesized {id} after n names with equal first 8 and last 8 bytes and length",
       prepare: { implementation, n in

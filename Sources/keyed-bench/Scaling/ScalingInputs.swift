@@ -313,3 +313,35 @@ func invalidElementsDocument(count: Int) -> Data {
   text.append("]}")
   return text.data
 }
+
+// MARK: - Strings alike but for their middle
+
+/// The string every eighth text of ``stringEndsTexts(count:)`` repeats, so that the decoder's
+/// table of repeated strings stays in use.
+let repeatedText = "a value that the document repeats, again and again"
+
+/// `count` texts: every eighth is ``repeatedText``, the others 200 bytes with the same first
+/// and last 16 bytes, distinct only at the end of their middle (the worst case of the table of
+/// repeated strings: one slot, and each comparison reads most of the text).
+func stringEndsTexts(count: Int) -> [String] {
+  let head = String(repeating: "A", count: 16)
+  let tail = String(repeating: "Z", count: 16)
+  return (0..<count).map { index in
+    guard index % 8 != 0 else { return repeatedText }
+    let number = decimal(index, width: 12)
+    return head + String(repeating: "m", count: 168 - number.count) + number + tail
+  }
+}
+
+/// `[{"text": …}, …]` of ``stringEndsTexts(count:)``.
+func stringEndsDocument(count: Int) -> Data {
+  var text = JSONText(capacity: count * 220)
+  text.append("[")
+  for (index, value) in stringEndsTexts(count: count).enumerated() {
+    text.append(index == 0 ? #"{"text":""# : #",{"text":""#)
+    text.append(value)
+    text.append(#""}"#)
+  }
+  text.append("]")
+  return text.data
+}

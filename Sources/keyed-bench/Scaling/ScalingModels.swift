@@ -21,6 +21,11 @@ struct ScalingID: Codable, Equatable {
   var id: Int
 }
 
+/// `{"text": …}`, synthesized.
+struct ScalingText: Codable, Equatable {
+  var text: String
+}
+
 /// The same as ``ScalingID``, through a ``Keyedable`` mapping.
 struct ScalingIDKeyed: Codable, Keyedable {
   var id = 0
