@@ -52,9 +52,9 @@ struct JSONContainerBoxes<State: AnyObject> {
   /// The first of the slots of containers of key type `key` made at nesting depth `depth`.
   ///
   /// The others are its neighbours (see ``ways``). Fibonacci hashing of the two: whatever a
-  /// document nests, a collision only costs a container made anew.
+  /// document nests, a collision only costs a container made anew. Internal for tests.
   @inline(__always)
-  private static func slot(for key: ObjectIdentifier, depth: Int) -> Int {
+  static func slot(for key: ObjectIdentifier, depth: Int) -> Int {
     let mixed =
       (UInt(bitPattern: key) &>> 4 ^ UInt(bitPattern: depth) &* 0x9E37_79B9)
       &* 0x9E37_79B9_7F4A_7C15
@@ -85,7 +85,12 @@ struct JSONContainerBoxes<State: AnyObject> {
   }
 
   /// Keeps `container`, the reference `Container` holds, with its `state`, in the first slot of
-  /// `key` and `depth` that is empty or whose container is not in use.
+  /// `key` and `depth` that is empty, or else in the first whose container is not in use.
+  ///
+  /// Empty slots first: two key types whose first slots are the same (more likely than not
+  /// among 25 key types and 256 slots, as metadata addresses fall) would otherwise take turns in
+  /// that slot, each evicting the other's free container, and every object of both would make
+  /// a new container (twitter.json in one build: 146 per decode instead of none).
   mutating func keep<Container>(
     _ container: Container, state: State, for key: ObjectIdentifier, depth: Int
   ) {
@@ -101,13 +106,12 @@ struct JSONContainerBoxes<State: AnyObject> {
       entries = Array(repeating: Entry(), count: Self.slots)
     }
     let first = Self.slot(for: key, depth: depth)
-    for way in 0..<Self.ways
-    where entries[first ^ way].box == nil || isKnownUniquelyReferenced(&entries[first ^ way].box) {
-      let slot = first ^ way
-      entries[slot] = Entry(
-        key: key, depth: depth, box: unsafeBitCast(container, to: AnyObject.self), state: state)
-      return
-    }
+    let free =
+      (0..<Self.ways).first { entries[first ^ $0].box == nil }
+      ?? (0..<Self.ways).first { isKnownUniquelyReferenced(&entries[first ^ $0].box) }
+    guard let way = free else { return }
+    entries[first ^ way] = Entry(
+      key: key, depth: depth, box: unsafeBitCast(container, to: AnyObject.self), state: state)
   }
 
   /// Lets go of every container kept (each refers to the coder through its state).
