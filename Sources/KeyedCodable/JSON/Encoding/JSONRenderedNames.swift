@@ -4,11 +4,14 @@
 /// and hashed again.
 ///
 /// A name's pair of slots is picked by a hash of its `String`'s representation (a name takes the
-/// free one of the two), and a kept name is used only for a `String` equal to it. A literal (the `stringValue` of every synthesized key) or a
-/// small string has the same representation every time, and two equal representations compare
-/// at once; any other string compares its text, and at worst finds a slot taken by another name
-/// and is written as before (a pair of slots where a single slot would have a name of twitter's
-/// documents in eight written again).
+/// free one of the two), and a kept name is used only for a `String` of the same representation,
+/// compared as two words: a literal (the `stringValue` of every synthesized key) or a small
+/// string has the same representation every time, and its storage stays alive while the name is
+/// kept, so the same words are the same text. Any other string (one made anew for each key) is
+/// written as before; it would mostly hash to another pair anyway. Comparing texts instead cost
+/// a name in the second slot of its pair a comparison with the first slot's name on every use.
+/// A pair of slots, where a single slot would have a name of twitter's documents in eight
+/// written again.
 ///
 /// Bounds: 256 slots, never replaced, of names of at most 64 bytes as written: 28 KiB per
 /// encode, made once it has written 32 names through standard containers (an encode of a few
@@ -54,25 +57,33 @@ final class JSONRenderedNames {
     bytes?.deallocate()
   }
 
-  /// The slot of `name`, from its representation; `nil` where a `String` isn't two words.
+  /// The two words of `name`'s representation; `nil` where a `String` isn't two words.
   @inline(__always)
-  private static func slot(of name: String) -> Int? {
+  private static func words(of name: String) -> (UInt64, UInt64)? {
     guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return nil }
-    let words = unsafeBitCast(name, to: (UInt64, UInt64).self)
+    return unsafeBitCast(name, to: (UInt64, UInt64).self)
+  }
+
+  /// The first slot of the pair of the name whose representation is `words`.
+  @inline(__always)
+  private static func slot(of words: (UInt64, UInt64)) -> Int {
     let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
     return Int(truncatingIfNeeded: mixed &>> 56)
   }
 
-  /// The kept rendering of `name`, if there is one.
+  /// The kept rendering of `name`, if there is one for its representation.
   @inline(__always)
   func rendered(_ name: String) -> Rendered? {
-    guard let names, let rendered, let slot = Self.slot(of: name) else { return nil }
-    let entry = rendered[slot]
-    guard entry.count > 0 else { return nil }
-    if names[slot] == name { return entry }
-    let other = rendered[slot ^ 1]
-    guard other.count > 0, names[slot ^ 1] == name else { return nil }
-    return other
+    guard let names, let rendered, let words = Self.words(of: name) else { return nil }
+    let slot = Self.slot(of: words)
+    if rendered[slot].count > 0, Self.words(of: names[slot]).map({ $0 == words }) == true {
+      return rendered[slot]
+    }
+    let other = slot ^ 1
+    if rendered[other].count > 0, Self.words(of: names[other]).map({ $0 == words }) == true {
+      return rendered[other]
+    }
+    return nil
   }
 
   /// Appends the kept rendering `entry` to `writer`.
@@ -88,7 +99,8 @@ final class JSONRenderedNames {
     _ name: String, written start: UnsafePointer<UInt8>, count: Int,
     hasher: JSONNameIndex.NameHasher
   ) {
-    guard count > 0, count <= Self.maximumLength, let slot = Self.slot(of: name) else { return }
+    guard count > 0, count <= Self.maximumLength, let words = Self.words(of: name) else { return }
+    let slot = Self.slot(of: words)
     if names == nil {
       // An encode that writes a few names keeps none, rather than making the slots.
       offered &+= 1
