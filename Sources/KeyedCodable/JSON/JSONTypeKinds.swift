@@ -20,6 +20,11 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   enum Kind {
     /// Through the type's own `Codable` implementation.
     case other
+    /// Through the type's own `Codable` implementation, which for a `RawRepresentable` type
+    /// (an enum with raw values) reads one value unless the type writes its own: the decoder
+    /// gives it its place without a coding path node (see
+    /// ``JSONValueDecoder/decodeMember(_:as:of:key:)``).
+    case rawRepresentable
     /// As one of the scalar types the coder writes or reads itself (dates, data, numbers other
     /// than `Int` and `Double`, URLs, decimals).
     case scalar
@@ -33,6 +38,16 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
     /// As one of the JSON value types, read from the document and written into the output by
     /// the coder itself.
     case jsonValue(JSONValueType)
+  }
+
+  /// Whether the type's own `Codable` implementation reads or writes it: ``other`` or
+  /// ``rawRepresentable``.
+  @inline(__always)
+  static func decodesItself(_ kind: Kind) -> Bool {
+    switch kind {
+    case .other, .rawRepresentable: true
+    default: false
+    }
   }
 
   /// The number of slots a cache starts with, and the most it grows to (powers of two).

@@ -122,6 +122,10 @@ enum JSONPathStep {
   case index(Int)
   /// A member of the object at the path above.
   case key(PathKey)
+  /// The member ``JSONValueDecoder`` notes apart (its container and key; see
+  /// ``JSONValueDecoder/decodeMember(_:as:of:key:)``): only the decoder resolves it, and this
+  /// step appends nothing to a path.
+  case member
 }
 
 extension JSONCodingPath {
@@ -132,6 +136,7 @@ extension JSONCodingPath {
     case .none: self
     case .index(let index): .index(index, self)
     case .key(let key): .key(key, self)
+    case .member: self
     }
   }
 }

@@ -223,7 +223,7 @@ final class JSONDecodingBackend: DecodingBackend {
     -> Value
   {
     try decoder.unwrapNested(
-      try requiredMember(key, in: node), as: Value.self, at: path(of: node).appending(key))
+      try requiredMember(key, in: node), as: Value.self, below: path(of: node), .key(key))
   }
 
   func decodeIfPresent<Value: Decodable>(
@@ -231,7 +231,7 @@ final class JSONDecodingBackend: DecodingBackend {
   ) throws -> Value? {
     let entry = presentMember(key, in: node)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapNested(entry, as: Value.self, at: path(of: node).appending(key))
+    return try decoder.unwrapNested(entry, as: Value.self, below: path(of: node), .key(key))
   }
 
   /// The value entry of member `key` of the open object `node`.

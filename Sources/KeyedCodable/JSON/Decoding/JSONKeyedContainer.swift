@@ -196,10 +196,10 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // The two generic methods are on the path of every nested value, once per level of nesting:
   // they look the member up out of line, so that their own frames stay small (see
-  // ``JSONValueDecoder/unwrapNested(_:as:at:)``).
+  // ``JSONValueDecoder/decodeMember(_:as:of:key:)``).
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unwrapNested(try requiredEntry(key), as: T.self, at: path.appending(key))
+    try decoder.decodeMember(try requiredEntry(key), as: T.self, of: state, key: key)
   }
 
   /// ``required(_:)``, out of line.
@@ -293,7 +293,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let entry = presentEntry(key) else { return nil }
-    return try decoder.unwrapNested(entry, as: T.self, at: path.appending(key))
+    return try decoder.decodeMember(entry, as: T.self, of: state, key: key)
   }
 
   func nestedContainer<NestedKey: CodingKey>(

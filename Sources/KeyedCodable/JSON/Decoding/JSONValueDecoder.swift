@@ -41,8 +41,56 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     @exclusivity(unchecked) private(set) var pathStep = JSONPathStep.none
   #endif
 
+  /// The container and key of ``value`` while ``pathStep`` is ``JSONPathStep/member``: the
+  /// member of a plain `Codable` type's keyed container that is being decoded (see
+  /// ``decodeMember(_:as:of:key:)``).
+  ///
+  /// Neither is retained nor copied: both belong to the frame of the container method that
+  /// decodes the member, which outlives the step (it swaps the step in and out around the
+  /// member's decode), and what keeps the path beyond it (a container, an error, a `Keyedable`
+  /// value's backend) joins it first (see ``path``).
+  #if DEBUG
+    private var memberState: Unmanaged<JSONKeyedContainerState>?
+    private var memberKey: UnsafeRawPointer?
+    private var memberKeyType: any CodingKey.Type = IndexKey.self
+  #else
+    @exclusivity(unchecked) private var memberState: Unmanaged<JSONKeyedContainerState>?
+    @exclusivity(unchecked) private var memberKey: UnsafeRawPointer?
+    @exclusivity(unchecked) private var memberKeyType: any CodingKey.Type = IndexKey.self
+  #endif
+
   /// The coding path of ``value``, made on every call.
-  var path: JSONCodingPath { pathBase.appending(pathStep) }
+  var path: JSONCodingPath {
+    @inline(__always) get {
+      if case .member = pathStep {
+        return memberPath()
+      }
+      return pathBase.appending(pathStep)
+    }
+  }
+
+  /// The coding path of ``value`` while ``pathStep`` is ``JSONPathStep/member``.
+  @inline(never)
+  private func memberPath() -> JSONCodingPath {
+    guard let memberState, let memberKey else { return pathBase }
+    return .key(Self.key(memberKeyType, at: memberKey), memberState.takeUnretainedValue().path)
+  }
+
+  /// A copy of the key of type `Key` at `address`.
+  private static func key<Key: CodingKey>(_ type: Key.Type, at address: UnsafeRawPointer)
+    -> any CodingKey
+  {
+    address.assumingMemoryBound(to: Key.self).pointee
+  }
+
+  /// ``pathBase`` and ``pathStep``, with a ``JSONPathStep/member`` step joined: for what keeps
+  /// the path of ``value`` after the member's decode (a `Keyedable` value's backend).
+  private var pathSlot: (base: JSONCodingPath, step: JSONPathStep) {
+    if case .member = pathStep {
+      return (path, .none)
+    }
+    return (pathBase, pathStep)
+  }
 
   /// Runs `body` with the decoder pointed at `entry`, whose coding path is `path`: a custom
   /// strategy's closure, which decodes the value through this decoder.
@@ -194,7 +242,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   func makeDecodingBackend() -> any DecodingBackend {
-    JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
+    let slot = pathSlot
+    return JSONDecodingBackend(decoder: self, object: value, below: slot.base, slot.step)
   }
 
   // MARK: - Runs of Keyedable values
@@ -222,7 +271,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
     let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan) }
     if reused {
-      spare.backend.reset(object: value, below: pathBase, pathStep)
+      let slot = pathSlot
+      spare.backend.reset(object: value, below: slot.base, slot.step)
       spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
     }
     do {
@@ -237,7 +287,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// A new run of `model`'s `map(map:)` on the current value, for ``decodeKeyed(_:as:)``.
   @inline(never)
   private func makeRun(for model: Any.Type, plan: MappingPlan?) -> SpareRuns.Spare {
-    let backend = JSONDecodingBackend(decoder: self, object: value, below: pathBase, pathStep)
+    let slot = pathSlot
+    let backend = JSONDecodingBackend(decoder: self, object: value, below: slot.base, slot.step)
     let run = DecodeRun(json: backend, model: model, plan: plan, readsContext: contextsAffectRuns)
     return .init(map: KeyMap(decoding: run), run: run, backend: backend)
   }
@@ -433,23 +484,82 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try unwrapOther(entry, as: T.self, at: path())
   }
 
-  /// Decodes the value at `entry` as `T`, for the generic methods of containers: as
-  /// ``unwrap(_:as:at:)``, with the least stack for a value that decodes itself.
+  /// Decodes the value at `entry`, the member or element `step` of the object or array at
+  /// `base`, as `T`, for the generic methods of containers: as ``unwrap(_:as:at:)``, with the
+  /// least stack for a value that decodes itself.
   ///
   /// Decoding a nested value recurses through the frames between the container method that
   /// asks for it and the value's `init(from:)`, once per level of nesting: a document 512 levels
   /// deep must decode on a thread of 512 KiB. A type that decodes itself goes straight to its
-  /// `init(from:)` from this one small frame; every other type is read out of line.
+  /// `init(from:)` from this one small frame; every other type is read out of line. The value
+  /// gets its place without a path node of its own until its path is asked for.
   @inline(__always)
   func unwrapNested<T: Decodable>(
-    _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
+    _ entry: Int, as type: T.Type, below base: @autoclosure () -> JSONCodingPath,
+    _ step: JSONPathStep
   ) throws -> T {
     if T.self != String.self, T.self != Int.self, T.self != Double.self, T.self != Bool.self,
-      case .other = typeKinds.kind(of: T.self, classify: Self.classify)
+      TypeKinds.decodesItself(typeKinds.kind(of: T.self, classify: Self.classify))
     {
-      return try decodeNested(entry, as: T.self, at: path())
+      return try decodeNested(entry, as: T.self, below: base(), step)
     }
-    return try unwrapOutOfLine(entry, as: T.self, path: path)
+    return try unwrapOutOfLine(entry, as: T.self, path: { base().appending(step) })
+  }
+
+  /// Decodes the value at `entry`, member `key` of the object `object` reads, as `T`, for the
+  /// generic methods of keyed containers: as ``unwrapNested(_:as:below:_:)``.
+  @inline(__always)
+  func decodeMember<T: Decodable, Key: CodingKey>(
+    _ entry: Int, as type: T.Type, of object: JSONKeyedContainerState, key: Key
+  ) throws -> T {
+    if T.self != String.self, T.self != Int.self, T.self != Double.self, T.self != Bool.self {
+      let kind = typeKinds.kind(of: T.self, classify: Self.classify)
+      if case .other = kind {
+        return try decodeNested(entry, as: T.self, at: object.path.appending(key))
+      }
+      if case .rawRepresentable = kind {
+        return try decodeRawRepresentable(entry, as: T.self, of: object, key: key)
+      }
+    }
+    return try unwrapOutOfLine(entry, as: T.self, path: { object.path.appending(key) })
+  }
+
+  /// Decodes the value at `entry`, member `key` of the object `object` reads, as `T`, a
+  /// `RawRepresentable` type, without making the member's coding path unless it is asked for.
+  ///
+  /// The standard library's `init(from:)` of an enum with raw values reads one value through a
+  /// single-value container, which needs no path: no node is made for the member, nor for its
+  /// object when that object is an array's element. A container or an error asked for inside
+  /// makes the path as for any other type (see ``path``).
+  @inline(never)
+  private func decodeRawRepresentable<T: Decodable, Key: CodingKey>(
+    _ entry: Int, as type: T.Type, of object: JSONKeyedContainerState, key: Key
+  ) throws -> T {
+    try withUnsafePointer(to: key) { key in
+      let outerValue = value
+      var outerStep = JSONPathStep.member
+      var outerState: Unmanaged<JSONKeyedContainerState>? = Unmanaged.passUnretained(object)
+      var outerKey: UnsafeRawPointer? = UnsafeRawPointer(key)
+      var outerKeyType: any CodingKey.Type = Key.self
+      swap(&pathStep, &outerStep)
+      swap(&memberState, &outerState)
+      swap(&memberKey, &outerKey)
+      swap(&memberKeyType, &outerKeyType)
+      value = entry
+      depth &+= 1
+      defer {
+        value = outerValue
+        swap(&pathStep, &outerStep)
+        swap(&memberState, &outerState)
+        swap(&memberKey, &outerKey)
+        swap(&memberKeyType, &outerKeyType)
+        depth &-= 1
+      }
+      if depth > StackGuard.uncheckedDepth {
+        return try decodeDeep(T.self)
+      }
+      return try T(from: self)
+    }
   }
 
   /// ``unwrap(_:as:at:)`` for a type that doesn't decode itself, out of line.
@@ -474,11 +584,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// Decodes the value at `entry` as any type but the four most common ones.
   ///
   /// A type that decodes itself goes straight to its `init(from:)` from this small frame (see
-  /// ``unwrapNested(_:as:at:)``); the types this decoder reads are read out of line.
+  /// ``unwrapNested(_:as:below:_:)``); the types this decoder reads are read out of line.
   func unwrapOther<T: Decodable>(
     _ entry: Int, as type: T.Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
-    if case .other = typeKinds.kind(of: T.self, classify: Self.classify) {
+    if TypeKinds.decodesItself(typeKinds.kind(of: T.self, classify: Self.classify)) {
       return try decodeNested(entry, as: T.self, at: path())
     }
     return try unwrapKnown(entry, as: T.self, path: path)
@@ -503,7 +613,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     _ entry: Int, as type: T.Type, below base: @autoclosure () -> JSONCodingPath,
     _ step: JSONPathStep
   ) throws -> T {
-    if case .other = typeKinds.kind(of: T.self, classify: Self.classify) {
+    if TypeKinds.decodesItself(typeKinds.kind(of: T.self, classify: Self.classify)) {
       return try decodeNested(entry, as: T.self, below: base(), step)
     }
     return try unwrapKnown(entry, as: T.self, path: { base().appending(step) })
@@ -514,8 +624,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if type == String.self || type == Int.self || type == Double.self || type == Bool.self {
       return false
     }
-    if case .other = typeKinds.kind(of: type, classify: Self.classify) { return true }
-    return false
+    return TypeKinds.decodesItself(typeKinds.kind(of: type, classify: Self.classify))
   }
 
   /// Decodes the value at `entry` as an array, a dictionary or a scalar this decoder reads.
@@ -566,6 +675,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     }
     if let optionalType = type as? any JSONDecodableOptional.Type {
       return .optional(optionalType)
+    }
+    if type is any RawRepresentable.Type {
+      return .rawRepresentable
     }
     return .other
   }

@@ -302,8 +302,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// Whether values of `type` encode themselves with their own `encode(to:)` (models), rather
   /// than being written by this encoder as scalars, arrays, dictionaries or JSON values.
   func encodesItself(_ type: Any.Type) -> Bool {
-    if case .other = typeKinds.kind(of: type, classify: Self.classify) { return true }
-    return false
+    TypeKinds.decodesItself(typeKinds.kind(of: type, classify: Self.classify))
   }
 
   /// Writes the types this encoder writes itself; `false` for any other type.
@@ -319,7 +318,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .dictionary(let dictionaryType):
       try encodeDictionary(value, as: dictionaryType, at: path)
       return true
-    case .other:
+    case .other, .rawRepresentable:
       return false
     case .jsonValue(let valueType):
       try writeJSONValue(value, as: valueType, at: path)
