@@ -122,9 +122,10 @@ enum JSONPathStep {
   case index(Int)
   /// A member of the object at the path above.
   case key(PathKey)
-  /// The member ``JSONValueDecoder`` notes apart (its container and key; see
-  /// ``JSONValueDecoder/decodeMember(_:as:of:key:)``): only the decoder resolves it, and this
-  /// step appends nothing to a path.
+  /// The member ``JSONValueDecoder`` or ``JSONStreamEncoder`` notes apart (its container and
+  /// key; see ``JSONValueDecoder/decodeMember(_:as:of:key:)`` and
+  /// ``JSONStreamEncoder/encodeMember(_:of:key:)``): only that coder resolves it, and this step
+  /// appends nothing to a path.
   case member
 }
 

@@ -77,7 +77,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   /// A copy of the key of type `Key` at `address`.
-  private static func key<Key: CodingKey>(_ type: Key.Type, at address: UnsafeRawPointer)
+  static func key<Key: CodingKey>(_ type: Key.Type, at address: UnsafeRawPointer)
     -> any CodingKey
   {
     address.assumingMemoryBound(to: Key.self).pointee

@@ -86,7 +86,7 @@ final class JSONEncodingBackend: EncodingBackend {
 
   init(encoder: JSONStreamEncoder) {
     self.encoder = encoder
-    slot = (encoder.slot.base, encoder.slot.step)
+    slot = encoder.slotPlace
     escapesSlashes = encoder.writer.escapesSlashes
     writesPlannedNames = !encoder.convertsKeys
   }
@@ -103,7 +103,7 @@ final class JSONEncodingBackend: EncodingBackend {
 
   /// Points the backend at the encoder's current slot, for a run that reuses it.
   func reset() {
-    slot = (encoder.slot.base, encoder.slot.step)
+    slot = encoder.slotPlace
     if madePath != nil {
       madePath = nil
     }

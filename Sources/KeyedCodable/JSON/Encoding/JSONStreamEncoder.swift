@@ -104,7 +104,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     /// The coding path of the array or object that holds the value.
     var base: JSONCodingPath
     /// The value's key or index in it, or none for the document and for a value that fills
-    /// the place of another (a custom strategy's).
+    /// the place of another (a custom strategy's); ``JSONPathStep/member`` for a member the
+    /// encoder notes apart (see ``JSONStreamEncoder/slotPath``).
     var step: JSONPathStep
     /// The number of frames open when the slot was made: frames above it belong to its value.
     var depth: Int
@@ -116,9 +117,6 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       self.step = step
       self.depth = depth
     }
-
-    /// The value's coding path, made on every call.
-    var path: JSONCodingPath { base.appending(step) }
   }
 
   /// The output.
@@ -154,6 +152,22 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     private(set) var slot = Slot(base: .root, step: .none, depth: 0)
   #else
     @exclusivity(unchecked) private(set) var slot = Slot(base: .root, step: .none, depth: 0)
+  #endif
+  /// The container and key of the slot's value while the slot's step is
+  /// ``JSONPathStep/member``: a member of a plain `Codable` type's keyed container whose type has
+  /// raw values (see ``encodeMember(_:of:key:)``).
+  ///
+  /// Neither is retained nor copied: both belong to the frame of the container method that
+  /// encodes the member, which outlives the slot, and what keeps the path beyond the member's
+  /// encode (a container, a `Keyedable` value's backend) joins it first (see ``slotPath``).
+  #if DEBUG
+    private var memberState: Unmanaged<JSONStreamKeyedContainerState>?
+    private var memberKey: UnsafeRawPointer?
+    private var memberKeyType: any CodingKey.Type = IndexKey.self
+  #else
+    @exclusivity(unchecked) private var memberState: Unmanaged<JSONStreamKeyedContainerState>?
+    @exclusivity(unchecked) private var memberKey: UnsafeRawPointer?
+    @exclusivity(unchecked) private var memberKeyType: any CodingKey.Type = IndexKey.self
   #endif
   /// An error met where the Codable API can't throw (opening a container), thrown when the value
   /// that met it finishes.
@@ -191,7 +205,37 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
-  var codingPath: [any CodingKey] { slot.path.keys }
+  var codingPath: [any CodingKey] { slotPath.keys }
+
+  /// The coding path of the slot's value, made on every call.
+  var slotPath: JSONCodingPath {
+    place(below: slot.base, slot.step)
+  }
+
+  /// The slot's place, with a ``JSONPathStep/member`` step joined: for what keeps the path
+  /// beyond the slot's value (a container, a `Keyedable` value's backend).
+  var slotPlace: (base: JSONCodingPath, step: JSONPathStep) {
+    if case .member = slot.step {
+      return (memberPath(), .none)
+    }
+    return (slot.base, slot.step)
+  }
+
+  /// The coding path of the member or element `step` of the array or object at `base`.
+  @inline(__always)
+  private func place(below base: JSONCodingPath, _ step: JSONPathStep) -> JSONCodingPath {
+    if case .member = step {
+      return memberPath()
+    }
+    return base.appending(step)
+  }
+
+  /// The coding path of the member that ``memberState`` and ``memberKey`` note.
+  private func memberPath() -> JSONCodingPath {
+    guard let memberState, let memberKey else { return slot.base }
+    return .key(
+      JSONValueDecoder.key(memberKeyType, at: memberKey), memberState.takeUnretainedValue().path)
+  }
 
   /// Encodes `value` as the whole document.
   func encodeRoot<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
@@ -265,7 +309,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   )
     throws
   {
-    try descend(reported ?? value, at: base.appending(step)) {
+    try descend(reported ?? value, at: place(below: base, step)) {
       try encodeNestedHere(value, below: base, step, reporting: reported)
     }
   }
@@ -285,7 +329,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     try value.encode(to: self)
     if let deferredError {
       throw deferredError is DepthExceeded
-        ? Self.tooDeep(reported ?? value, at: base.appending(step)) : deferredError
+        ? Self.tooDeep(reported ?? value, at: place(below: base, step)) : deferredError
     }
     if !slot.isFilled {
       guard outer.depth > 0 || !frames.isEmpty || writer.count > 0 else {
@@ -299,6 +343,61 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     try closeFrames(above: slot.depth)
   }
 
+  /// Writes `value`, the member `key` of the object `object` writes.
+  ///
+  /// A value of a type with raw values (an enum's `encode(to:)` writes its raw value through a
+  /// single value container, which needs no path) is encoded without making the member's coding
+  /// path, nor the object's when the object is an array's element; a container or an error asked
+  /// for inside makes it as for any other type (see ``slotPath``).
+  func encodeMember<T: Encodable, Key: CodingKey>(
+    _ value: T, of object: JSONStreamKeyedContainerState, key: Key
+  ) throws {
+    if T.self == String.self {
+      writer.string(reinterpret(value, as: String.self))
+    } else if T.self == Int.self {
+      writer.integer(reinterpret(value, as: Int.self))
+    } else if T.self == Double.self {
+      try double(reinterpret(value, as: Double.self), at: object.path.appending(key))
+    } else if T.self == Bool.self {
+      writer.bool(reinterpret(value, as: Bool.self))
+    } else {
+      // The kind is looked up once, for the nested value and for the scalars alike.
+      let kind = typeKinds.kind(of: T.self, classify: Self.classify)
+      switch kind {
+      case .other:
+        try encodeNested(value, at: object.path.appending(key))
+      case .rawRepresentable:
+        try encodeRawRepresentable(value, of: object, key: key)
+      default:
+        if try !encodeScalar(value, kind: kind, at: object.path.appending(key)) {
+          try encodeNested(value, at: object.path.appending(key))
+        }
+      }
+    }
+  }
+
+  /// ``encodeMember(_:of:key:)`` for a type with raw values, with the slot's step
+  /// ``JSONPathStep/member``.
+  @inline(never)
+  private func encodeRawRepresentable<T: Encodable, Key: CodingKey>(
+    _ value: T, of object: JSONStreamKeyedContainerState, key: Key
+  ) throws {
+    try withUnsafePointer(to: key) { key in
+      var outerState: Unmanaged<JSONStreamKeyedContainerState>? = Unmanaged.passUnretained(object)
+      var outerKey: UnsafeRawPointer? = UnsafeRawPointer(key)
+      var outerKeyType: any CodingKey.Type = Key.self
+      swap(&memberState, &outerState)
+      swap(&memberKey, &outerKey)
+      swap(&memberKeyType, &outerKeyType)
+      defer {
+        swap(&memberState, &outerState)
+        swap(&memberKey, &outerKey)
+        swap(&memberKeyType, &outerKeyType)
+      }
+      try encodeNested(value, below: slot.base, .member)
+    }
+  }
+
   /// Whether values of `type` encode themselves with their own `encode(to:)` (models), rather
   /// than being written by this encoder as scalars, arrays, dictionaries or JSON values.
   func encodesItself(_ type: Any.Type) -> Bool {
@@ -306,12 +405,21 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Writes the types this encoder writes itself; `false` for any other type.
+  @inline(__always)
   private func encodeScalar<T: Encodable>(_ value: T, at path: @autoclosure () -> JSONCodingPath)
     throws -> Bool
   {
     // The kind first, cached per type: most values that reach here are models and arrays, which
     // would otherwise be compared with every scalar type.
-    switch typeKinds.kind(of: T.self, classify: Self.classify) {
+    try encodeScalar(
+      value, kind: typeKinds.kind(of: T.self, classify: Self.classify), at: path())
+  }
+
+  /// ``encodeScalar(_:at:)`` with the kind of `T` looked up already.
+  private func encodeScalar<T: Encodable>(
+    _ value: T, kind: TypeKinds.Kind, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> Bool {
+    switch kind {
     case .array(let array):
       try encodeArray(value, as: array.type, slots: array.elementsTakeSlots, at: path)
       return true
@@ -394,6 +502,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
     if let optionalType = type as? any JSONEncodableOptional.Type {
       return .optional(optionalType)
+    }
+    if type is any RawRepresentable.Type {
+      return .rawRepresentable
     }
     return .other
   }
@@ -625,7 +736,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   // MARK: - Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    keyedContainer(frame: openFrame(object: true), below: slot.base, slot.step)
+    if case .member = slot.step {
+      return keyedContainer(frame: openFrame(object: true), below: memberPath(), .none)
+    }
+    return keyedContainer(frame: openFrame(object: true), below: slot.base, slot.step)
   }
 
   /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
@@ -657,7 +771,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    JSONStreamUnkeyedContainer(encoder: self, frame: openFrame(object: false), path: slot.path)
+    JSONStreamUnkeyedContainer(encoder: self, frame: openFrame(object: false), path: slotPath)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -1311,7 +1425,7 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try begin(key)
-    try encoder.encodeValue(value, at: path.appending(key))
+    try encoder.encodeMember(value, of: state, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -1512,12 +1626,12 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encode(_ value: Double) throws {
     try fill(value)
-    try encoder.double(value, at: encoder.slot.path)
+    try encoder.double(value, at: encoder.slotPath)
   }
 
   mutating func encode(_ value: Float) throws {
     try fill(value)
-    try encoder.float(value, at: encoder.slot.path)
+    try encoder.float(value, at: encoder.slotPath)
   }
 
   mutating func encode(_ value: Int) throws {
@@ -1549,7 +1663,7 @@ struct JSONStreamSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try fill(value)
-    try encoder.encodeValue(value, at: encoder.slot.path)
+    try encoder.encodeValue(value, at: encoder.slotPath)
   }
 }
 
