@@ -75,6 +75,29 @@ final class JSONDecodingBackend: DecodingBackend {
     @exclusivity(unchecked) private var convertedNames: [Int: [String: Int]] = [:]
   #endif
   private let convertsNames: Bool
+  /// The object whose member was found by name last, the name entry of that member, and
+  /// whether the member after it may be taken for the next name that matches it (see
+  /// ``member(_:in:)``).
+  #if DEBUG
+    private var lastObject = -1
+    private var lastName = -1
+    private var readsOn = ReadingOn.unknown
+  #else
+    @exclusivity(unchecked) private var lastObject = -1
+    @exclusivity(unchecked) private var lastName = -1
+    @exclusivity(unchecked) private var readsOn = ReadingOn.unknown
+  #endif
+
+  /// Whether names are found by reading on from the member found last, in the object of
+  /// ``lastObject``.
+  private enum ReadingOn {
+    /// Not worked out: the object had one lookup so far.
+    case unknown
+    /// Its names are plain and can't repeat: a match after the member found last is the only
+    /// member with that name.
+    case yes
+    case no
+  }
   /// The hasher of member names (see ``JSONNameIndex/NameHasher``), read once.
   private let hasher = JSONNameIndex.NameHasher.shared
 
@@ -573,7 +596,40 @@ final class JSONDecodingBackend: DecodingBackend {
     if convertsNames {
       return convertedMember(key.stringValue, in: node, object: object)
     }
-    return decoder.member(key.stringValue, in: object)
+    return member(key.stringValue, inObject: object)
+  }
+
+  /// The value entry of the member named `name` of the object at `object`.
+  ///
+  /// Names asked for in the document's order (a model that lists all keys and reads each) are
+  /// found by comparing the name with the member after the one found last, before looking them
+  /// up: in an object whose names are plain and can't repeat (worked out on its second lookup),
+  /// a match there is the member the lookup would find.
+  private func member(_ name: String, inObject object: Int) -> Int? {
+    if object == lastObject {
+      if case .unknown = readsOn {
+        readsOn =
+          document.flags(object) & JSONDocument.hasComplexNames == 0
+            && !decoder.mayRepeatNames(in: object) ? .yes : .no
+      }
+      if case .yes = readsOn, lastName >= 0 {
+        let next = document.next(lastName &+ 1)
+        if next < document.next(object),
+          name.utf8.withContiguousStorageIfAvailable({
+            JSONStrings.plainName(at: next, in: document, equals: $0)
+          }) == true
+        {
+          lastName = next
+          return next &+ 1
+        }
+      }
+    } else {
+      lastObject = object
+      readsOn = .unknown
+    }
+    let found = decoder.member(name, in: object)
+    lastName = found.map { $0 &- 1 } ?? -1
+    return found
   }
 
   private func convertedMember(_ name: String, in node: Int, object: Int) -> Int? {
