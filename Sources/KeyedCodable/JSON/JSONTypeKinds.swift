@@ -20,11 +20,13 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   enum Kind {
     /// Through the type's own `Codable` implementation.
     case other
-    /// Through the type's own `Codable` implementation, which for a `RawRepresentable` type
-    /// (an enum with raw values) reads one value unless the type writes its own: the decoder
-    /// gives it its place without a coding path node (see
-    /// ``JSONValueDecoder/decodeMember(_:as:of:key:)``).
-    case rawRepresentable
+    /// Through the type's own `Codable` implementation, which reads or writes one value
+    /// through a single value container: a `RawRepresentable` type (an enum with raw values)
+    /// unless it has its own, or a type seen to open no container (see ``learn(_:for:)``). The
+    /// coders give a member of such a type its place without a coding path node (see
+    /// ``JSONValueDecoder/decodeMember(_:as:of:key:)`` and
+    /// ``JSONStreamEncoder/encodeMember(_:of:key:)``), and make the path if it is asked for.
+    case singleValue
     /// As one of the scalar types the coder writes or reads itself (dates, data, numbers other
     /// than `Int` and `Double`, URLs, decimals).
     case scalar
@@ -41,11 +43,11 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
   }
 
   /// Whether the type's own `Codable` implementation reads or writes it: ``other`` or
-  /// ``rawRepresentable``.
+  /// ``singleValue``.
   @inline(__always)
   static func decodesItself(_ kind: Kind) -> Bool {
     switch kind {
-    case .other, .rawRepresentable: true
+    case .other, .singleValue: true
     default: false
     }
   }
@@ -75,6 +77,18 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
       return kinds[slot ^ 1]
     }
     return learn(type, slot: slot, classify: classify)
+  }
+
+  /// Keeps `kind` as the kind of `type`, when the cache holds `type` in one of its slots: what
+  /// a coder learned of a type of kind ``other`` by running its `Codable` implementation.
+  mutating func learn(_ kind: Kind, for type: Any.Type) {
+    let id = ObjectIdentifier(type)
+    let slot = slot(of: id)
+    if types[slot] == id {
+      kinds[slot] = kind
+    } else if types[slot ^ 1] == id {
+      kinds[slot ^ 1] = kind
+    }
   }
 
   /// Works out the kind of `type` and keeps it in `slot` or the other slot of its pair, the

@@ -83,9 +83,19 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     address.assumingMemoryBound(to: Key.self).pointee
   }
 
+  /// The number of containers and `Keyedable` runs opened on this decoder so far: a type whose
+  /// `init(from:)` opened none is learned as reading a single value (see
+  /// ``decodeMember(_:as:of:key:)``).
+  #if DEBUG
+    private var opened = 0
+  #else
+    @exclusivity(unchecked) private var opened = 0
+  #endif
+
   /// ``pathBase`` and ``pathStep``, with a ``JSONPathStep/member`` step joined: for what keeps
   /// the path of ``value`` after the member's decode (a `Keyedable` value's backend).
   private var pathSlot: (base: JSONCodingPath, step: JSONPathStep) {
+    opened &+= 1
     if case .member = pathStep {
       return (path, .none)
     }
@@ -225,6 +235,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   // MARK: - Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    opened &+= 1
     // An array's element (the common case: a page of small objects) gets its path's last node
     // only if the path is asked for.
     if case .index(let index) = pathStep {
@@ -234,7 +245,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try unkeyedContainer(at: value, path: path)
+    opened &+= 1
+    return try unkeyedContainer(at: value, path: path)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -515,24 +527,34 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if T.self != String.self, T.self != Int.self, T.self != Double.self, T.self != Bool.self {
       let kind = typeKinds.kind(of: T.self, classify: Self.classify)
       if case .other = kind {
-        return try decodeNested(entry, as: T.self, at: object.path.appending(key))
+        // A type that opens no container reads a single value: its members are then given
+        // their place as those of an enum with raw values.
+        let before = opened
+        let decoded = try decodeNested(entry, as: T.self, at: object.path.appending(key))
+        if opened == before {
+          typeKinds.learn(.singleValue, for: T.self)
+        }
+        return decoded
       }
-      if case .rawRepresentable = kind {
-        return try decodeRawRepresentable(entry, as: T.self, of: object, key: key)
+      if case .singleValue = kind {
+        return try decodeSingleValue(entry, as: T.self, of: object, key: key)
       }
     }
     return try unwrapOutOfLine(entry, as: T.self, path: { object.path.appending(key) })
   }
 
-  /// Decodes the value at `entry`, member `key` of the object `object` reads, as `T`, a
-  /// `RawRepresentable` type, without making the member's coding path unless it is asked for.
+  /// Decodes the value at `entry`, member `key` of the object `object` reads, as `T`, a type
+  /// that reads a single value (``JSONTypeKindCache/Kind/singleValue``), without making the
+  /// member's coding path unless it is asked for.
   ///
-  /// The standard library's `init(from:)` of an enum with raw values reads one value through a
-  /// single-value container, which needs no path: no node is made for the member, nor for its
-  /// object when that object is an array's element. A container or an error asked for inside
-  /// makes the path as for any other type (see ``path``).
+  /// The standard library's `init(from:)` of an enum with raw values, and that of a wrapper type
+  /// seen to open no container, read one value through a single-value container, which needs no
+  /// path: no node is made for the member, nor for its object when that object is an array's
+  /// element. A container or an error asked for inside makes the path as for any other type
+  /// (see ``path``), so a type learned wrongly (one that opens a container only for some
+  /// values) is still decoded with its paths, only less quickly.
   @inline(never)
-  private func decodeRawRepresentable<T: Decodable, Key: CodingKey>(
+  private func decodeSingleValue<T: Decodable, Key: CodingKey>(
     _ entry: Int, as type: T.Type, of object: JSONKeyedContainerState, key: Key
   ) throws -> T {
     try withUnsafePointer(to: key) { key in
@@ -677,7 +699,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return .optional(optionalType)
     }
     if type is any RawRepresentable.Type {
-      return .rawRepresentable
+      return .singleValue
     }
     return .other
   }

@@ -155,7 +155,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   #endif
   /// The container and key of the slot's value while the slot's step is
   /// ``JSONPathStep/member``: a member of a plain `Codable` type's keyed container whose type has
-  /// raw values (see ``encodeMember(_:of:key:)``).
+  /// raw values or that writes a single value (see ``encodeMember(_:of:key:)``).
   ///
   /// Neither is retained nor copied: both belong to the frame of the container method that
   /// encodes the member, which outlives the slot, and what keeps the path beyond the member's
@@ -168,6 +168,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     @exclusivity(unchecked) private var memberState: Unmanaged<JSONStreamKeyedContainerState>?
     @exclusivity(unchecked) private var memberKey: UnsafeRawPointer?
     @exclusivity(unchecked) private var memberKeyType: any CodingKey.Type = IndexKey.self
+  #endif
+  /// The number of containers and `Keyedable` backends opened on this encoder so far: a type
+  /// whose `encode(to:)` opened none is learned as writing a single value (see
+  /// ``encodeMember(_:of:key:)``).
+  #if DEBUG
+    private var opened = 0
+  #else
+    @exclusivity(unchecked) private var opened = 0
   #endif
   /// An error met where the Codable API can't throw (opening a container), thrown when the value
   /// that met it finishes.
@@ -215,6 +223,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// The slot's place, with a ``JSONPathStep/member`` step joined: for what keeps the path
   /// beyond the slot's value (a container, a `Keyedable` value's backend).
   var slotPlace: (base: JSONCodingPath, step: JSONPathStep) {
+    opened &+= 1
     if case .member = slot.step {
       return (memberPath(), .none)
     }
@@ -345,10 +354,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Writes `value`, the member `key` of the object `object` writes.
   ///
-  /// A value of a type with raw values (an enum's `encode(to:)` writes its raw value through a
-  /// single value container, which needs no path) is encoded without making the member's coding
-  /// path, nor the object's when the object is an array's element; a container or an error asked
-  /// for inside makes it as for any other type (see ``slotPath``).
+  /// A value of a type that writes a single value (``JSONTypeKindCache/Kind/singleValue``: an
+  /// enum's `encode(to:)` writes its raw value through a single value container, which needs no
+  /// path, and so does a wrapper type seen to open no container) is encoded without making the
+  /// member's coding path, nor the object's when the object is an array's element; a container
+  /// or an error asked for inside makes it as for any other type (see ``slotPath``), so a type
+  /// learned wrongly is still written with its paths, only less quickly.
   func encodeMember<T: Encodable, Key: CodingKey>(
     _ value: T, of object: JSONStreamKeyedContainerState, key: Key
   ) throws {
@@ -365,9 +376,15 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       let kind = typeKinds.kind(of: T.self, classify: Self.classify)
       switch kind {
       case .other:
+        // A type that opens no container writes a single value: its members are then given
+        // their slot as those of an enum with raw values.
+        let before = opened
         try encodeNested(value, at: object.path.appending(key))
-      case .rawRepresentable:
-        try encodeRawRepresentable(value, of: object, key: key)
+        if opened == before {
+          typeKinds.learn(.singleValue, for: T.self)
+        }
+      case .singleValue:
+        try encodeSingleValue(value, of: object, key: key)
       default:
         if try !encodeScalar(value, kind: kind, at: object.path.appending(key)) {
           try encodeNested(value, at: object.path.appending(key))
@@ -376,10 +393,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
-  /// ``encodeMember(_:of:key:)`` for a type with raw values, with the slot's step
+  /// ``encodeMember(_:of:key:)`` for a type that writes a single value, with the slot's step
   /// ``JSONPathStep/member``.
   @inline(never)
-  private func encodeRawRepresentable<T: Encodable, Key: CodingKey>(
+  private func encodeSingleValue<T: Encodable, Key: CodingKey>(
     _ value: T, of object: JSONStreamKeyedContainerState, key: Key
   ) throws {
     try withUnsafePointer(to: key) { key in
@@ -426,7 +443,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .dictionary(let dictionaryType):
       try encodeDictionary(value, as: dictionaryType, at: path)
       return true
-    case .other, .rawRepresentable:
+    case .other, .singleValue:
       return false
     case .jsonValue(let valueType):
       try writeJSONValue(value, as: valueType, at: path)
@@ -504,7 +521,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       return .optional(optionalType)
     }
     if type is any RawRepresentable.Type {
-      return .rawRepresentable
+      return .singleValue
     }
     return .other
   }
@@ -736,6 +753,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   // MARK: - Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    opened &+= 1
     if case .member = slot.step {
       return keyedContainer(frame: openFrame(object: true), below: memberPath(), .none)
     }
@@ -771,7 +789,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    JSONStreamUnkeyedContainer(encoder: self, frame: openFrame(object: false), path: slotPath)
+    opened &+= 1
+    return JSONStreamUnkeyedContainer(
+      encoder: self, frame: openFrame(object: false), path: slotPath)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
