@@ -7,20 +7,9 @@ import Testing
 /// node, and makes the path, the same as Foundation's, when an error, a container or the value
 /// itself asks for it.
 struct RawValueMemberEncodingTests {
-  enum Status: String, Codable, Equatable {
-    case open, closed
-  }
-
-  enum Level: Int, Codable, Equatable {
-    case low = 1
-    case high = 3
-  }
-
-  struct Ticket: Codable, Equatable {
-    var id: Int
-    var status: Status
-    var level: Level?
-  }
+  /// The decoding tests' types (see ``RawValueMemberTests``).
+  typealias Status = RawValueMemberTests.Status
+  typealias Ticket = RawValueMemberTests.Ticket
 
   let pair = EncoderPair()
 
