@@ -190,6 +190,32 @@ struct MemberOrderTests {
     }
   }
 
+  /// In objects of up to 120 members, a name asked for after the lookups have passed a member
+  /// of that name (found, or skipped on the way to another) reads that first member, not a
+  /// later one: the filter of the names passed has no false negatives, however many names it
+  /// holds.
+  @Test func namesPassedInLargeObjectsAreFoundFirst() {
+    var random = SeededGenerator(seed: 45)
+    for count in [8, 30, 60, 120] {
+      let names = (0..<count).map { "field_\($0)" }
+      for round in 0..<12 {
+        var members = names.enumerated().map { ($1, $0) }
+        // Each name of a few repeats later, with another value.
+        for _ in 0..<3 {
+          let name = names[Int(random.next() % UInt64(count))]
+          members.append((name, -1))
+        }
+        // Read in the document's order, skipping runs of members, then names from anywhere.
+        var order: [String] = []
+        for name in names where random.next() % 4 != 0 { order.append(name) }
+        for _ in 0..<4 { order.append(names[Int(random.next() % UInt64(count))]) }
+        order.append("missing_\(round)")
+        expectSameReads(
+          objects: [members, members], order: order, "\(count) members, round \(round)")
+      }
+    }
+  }
+
   /// Synthesized models read a document written in their own order and one written in another,
   /// with members they don't know between theirs.
   @Test func synthesizedModelsReadEitherOrder() throws {
