@@ -39,8 +39,12 @@ final class MappingPlan: Sendable {
   /// Whether the mappings come back to an object after leaving it (see ``streamRanks``).
   var revisits: Bool { !streamRanks.isEmpty }
 
+  /// What runs read of each entry on their fast paths, side by side (see ``QuickEntry``).
+  let quickEntries: FixedBuffer<QuickEntry>
+
   init(entries: [PlanEntry], table: PathTable, isStable: Bool) {
     self.entries = entries
+    quickEntries = FixedBuffer(entries.map(QuickEntry.init))
     self.table = table
     self.isStable = isStable
     var index: [String: Int] = [:]

@@ -17,6 +17,8 @@ struct PlanFollower {
   let isDecoding: Bool
   /// The plan's entries (empty without a plan).
   @usableFromInline private(set) var entries: [PlanEntry]
+  /// The plan's ``MappingPlan/quickEntries``, as many as ``entries``; kept alive by ``plan``.
+  @usableFromInline private(set) var quickEntries: UnsafePointer<QuickEntry>
   /// How many of ``entries`` a subscript may hand out before the value's type is known: all of
   /// them, or none while this run records a plan (it needs the type of every value) and once the
   /// run is over.
@@ -49,6 +51,9 @@ struct PlanFollower {
   /// the rest as they come, into nodes of their own.
   static let recordingLimit = 16_384
 
+  /// The quick entries of a follower without a plan: none.
+  private static let noQuickEntries = FixedBuffer<QuickEntry>([])
+
   /// Starts following `plan`, or recording a new one.
   ///
   /// - Parameters:
@@ -59,6 +64,7 @@ struct PlanFollower {
     self.plan = plan
     isDecoding = decoding
     entries = plan?.entries ?? []
+    quickEntries = UnsafePointer((plan?.quickEntries ?? Self.noQuickEntries).base)
     recorded = recording ? [] : nil
     subscriptLimit = recording ? 0 : entries.count
     tree = NodeTree(base: plan?.table ?? .rootOnly)
@@ -75,6 +81,7 @@ struct PlanFollower {
     if newPlan !== plan {
       plan = newPlan
       entries = newPlan?.entries ?? []
+      quickEntries = UnsafePointer((newPlan?.quickEntries ?? Self.noQuickEntries).base)
       tree.restart(base: newPlan?.table ?? .rootOnly)
     } else {
       tree.restart(base: nil)
@@ -112,8 +119,14 @@ struct PlanFollower {
   @inlinable @inline(__always)
   mutating func matchNext(_ name: String, _ options: KeyOptions?) -> Int? {
     let position = cursor
-    guard position < subscriptLimit, entries[position].matches(name, options, valueType: nil)
-    else { return nil }
+    guard position < subscriptLimit else { return nil }
+    // The same string as the entry's key, with the default options: the entry, read from the
+    // quick entries alone. Anything else compares the strings (and options) in full.
+    let quick = quickEntries[position]
+    if case .none = options, quick.hasDefaultOptions, quick.key == KeyBits(name) {
+    } else {
+      guard entries[position].matches(name, options, valueType: nil) else { return nil }
+    }
     cursor = position &+ 1
     return position
   }
@@ -124,10 +137,11 @@ struct PlanFollower {
   /// Returns integers only, so that a caller holds no reference to the entry across its calls.
   @inlinable @inline(__always)
   func plainMember(at position: Int, valueType: ObjectIdentifier) -> PlainMember? {
-    let entry = entries[position]
+    guard position < entries.count else { return nil }
+    let entry = quickEntries[position]
     guard entry.isPlainMember, entry.valueType == valueType else { return nil }
     return PlainMember(
-      position: position, parent: entry.parent, node: entry.node,
+      position: position, parent: Int(entry.parent), node: Int(entry.node),
       valueIsOptional: entry.valueIsOptional)
   }
 

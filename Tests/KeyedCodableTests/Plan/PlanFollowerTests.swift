@@ -185,4 +185,51 @@ import Testing
     let added = tree.child(of: 0, key: PathKey("added"))
     #expect(tree.existingChild(of: 0, named: "added") == added)
   }
+
+  /// A key string's bits are equal for the same string (a literal, a copy, a small string
+  /// however made), and may differ for equal text built apart: the follower then compares the
+  /// text, so a run follows its plan whatever strings its keys are.
+  @Test func keysAreMatchedByTheirBitsOrElseByTheirText() throws {
+    let long = "additionalInformation.elevation"
+    let copy = long
+    #expect(KeyBits(long) == KeyBits(copy))
+    #expect(KeyBits("id") == KeyBits(String("xid".dropFirst())), "small strings hold their text")
+    let builtApart = ["additional", "Information", ".elevation"].joined()
+    #expect(builtApart == long)
+    #expect(KeyBits(builtApart) != KeyBits(long), "two storages of one long text")
+
+    let plan = try #require(record([long, "id", "name"]))
+    var follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    #expect(follower.matchNext(builtApart, nil) == 0)
+    #expect(follower.matchNext(String("xid".dropFirst()), .default) == 1, "options given")
+    #expect(follower.matchNext("name", KeyOptions(delimiter: nil)) == nil, "other options")
+    #expect(follower.matchNext("name", nil) == 2)
+    #expect(follower.diverged == false)
+  }
+
+  /// The quick entries repeat what the fast paths read of each entry, in the same order.
+  @Test func quickEntriesRepeatTheirEntries() throws {
+    let plan = try #require(record(["a.b", "", "* items", "d"]))
+    #expect(plan.quickEntries.count == plan.entries.count)
+    for (position, entry) in plan.entries.enumerated() {
+      let quick = plan.quickEntries[position]
+      #expect(quick.key == KeyBits(entry.key))
+      #expect(quick.valueType == entry.valueType)
+      #expect(quick.hasDefaultOptions == entry.hasDefaultOptions)
+      #expect(quick.isPlainMember == entry.isPlainMember)
+      #expect(quick.valueIsOptional == entry.valueIsOptional)
+      if entry.isPlainMember {
+        #expect(Int(quick.parent) == entry.parent)
+        #expect(Int(quick.node) == entry.node)
+      }
+    }
+    let follower = PlanFollower(plan: plan, recording: false, decoding: true)
+    let member = try #require(follower.plainMember(at: 0, valueType: ObjectIdentifier(Int.self)))
+    #expect(member.parent == plan.entries[0].parent)
+    #expect(member.node == plan.entries[0].node)
+    #expect(follower.plainMember(at: 0, valueType: ObjectIdentifier(String.self)) == nil)
+    #expect(follower.plainMember(at: 1, valueType: ObjectIdentifier(Int.self)) == nil, "flat")
+    #expect(
+      follower.plainMember(at: plan.entries.count, valueType: ObjectIdentifier(Int.self)) == nil)
+  }
 }

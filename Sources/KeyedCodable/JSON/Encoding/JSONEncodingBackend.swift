@@ -243,7 +243,7 @@ final class JSONEncodingBackend: EncodingBackend {
     throws -> Bool
   {
     guard run.claimPlanned(member) else { return false }
-    try beginPlanned(member.position, in: member.parent, of: run)
+    try beginPlanned(member, of: run)
     if Value.self == String.self {
       write(reinterpret(value, as: String.self))
     } else if Value.self == Int.self {
@@ -270,17 +270,21 @@ final class JSONEncodingBackend: EncodingBackend {
   ) throws -> Bool {
     try transform.checkWritable(date)
     guard run.claimPlanned(member) else { return false }
-    try beginPlanned(member.position, in: member.parent, of: run)
+    try beginPlanned(member, of: run)
     var writer = encoder.writer
     transform.appendQuoted(date, to: &writer)
     return true
   }
 
-  /// Writes the name of the member of the plan's entry at `position`, in the object at `node`.
+  /// Writes the name of `member`, a plain member the plan resolved.
+  ///
+  /// The member's node comes with it (from the plan's quick entries): the plan's entry itself,
+  /// an object elsewhere in memory, is only read for a name that isn't written from the plan's
+  /// table.
   @usableFromInline
-  func beginPlanned(_ position: Int, in node: Int, of run: EncodeRun) throws {
-    if try !beginPlannedNode(run.follower.entries[position].node, in: node) {
-      try begin(run.follower.entries[position].memberKey, in: node)
+  func beginPlanned(_ member: PlainMember, of run: EncodeRun) throws {
+    if try !beginPlannedNode(member.node, in: member.parent) {
+      try begin(run.follower.entries[member.position].memberKey, in: member.parent)
     }
   }
 
