@@ -61,12 +61,24 @@ final class ContainerDecodingBackend: DecodingBackend {
           try parentBox.container.nestedContainer(keyedBy: PathKey.self, forKey: key)),
         at: node)
       return .object
-    } catch let error as DecodingError {
-      guard let presence = absence(of: key, in: parentBox.container, after: error) else {
-        throw error
-      }
-      return presence
+    } catch {
+      return try absence(of: key, in: parentBox.container, after: error)
     }
+  }
+
+  /// What a failure to open member `key` of `container` as an object shows: a missing member
+  /// or `null`; any other error is thrown again.
+  ///
+  /// Out of line: a function that looks at a `DecodingError` (a resilient type) looks up its
+  /// metadata when it starts, and ``openObject(_:key:in:)`` runs for every object on a key path.
+  @inline(never)
+  private func absence(
+    of key: PathKey, in container: KeyedDecodingContainer<PathKey>, after error: any Error
+  ) throws -> NodePresence {
+    guard let decodingError = error as? DecodingError,
+      let presence = absence(of: key, in: container, after: decodingError)
+    else { throw error }
+    return presence
   }
 
   func codingPath(ofOpen node: Int) -> [any CodingKey] {

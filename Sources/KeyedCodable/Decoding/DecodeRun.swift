@@ -391,7 +391,7 @@ final class DecodeRun: MappingRun {
     do {
       let value = try Value(from: PresenceTrackingDecoder(base: decoder, presence: presence))
       return presence.found ? value : nil
-    } catch DecodingError.keyNotFound, DecodingError.valueNotFound {
+    } catch  where MappingErrors.isAbsence(error) {
       return nil
     }
   }

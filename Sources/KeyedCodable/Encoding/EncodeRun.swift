@@ -569,18 +569,31 @@ final class EncodeRun: MappingRun {
   private func writeHeld<Value: Encodable>(_ value: Value, _ member: PlainMember) throws {
     do {
       if try writePlanned(value, member) { return }
-      guard let map = heldMap else {
-        throw EncodingError.invalidValue(
-          value,
-          EncodingError.Context(
-            codingPath: [], debugDescription: "The mapping of a held value was lost."))
-      }
+      guard let map = heldMap else { throw Self.lostHeldValue(value) }
       try encodeMapping(value, Mapping(map: map, entryAt: member.position))
     } catch {
-      let entries = follower.entries
-      let key = member.position < entries.count ? entries[member.position].key : ""
-      throw MappingErrors.noted(error, model: model, expected: nil, keyPath: key)
+      throw heldValueFailure(error, member)
     }
+  }
+
+  // Errors are made out of line, where the hot paths meet them: a function that makes one of the
+  // standard library's resilient error types looks up its metadata when it starts, thrown or not.
+
+  /// The error of a held value whose key map is gone.
+  @inline(never)
+  private static func lostHeldValue(_ value: Any) -> any Error {
+    EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: [], debugDescription: "The mapping of a held value was lost."))
+  }
+
+  /// `error`, thrown writing the held value of `member`, noted with the mapping's key path.
+  @inline(never)
+  private func heldValueFailure(_ error: any Error, _ member: PlainMember) -> any Error {
+    let entries = follower.entries
+    let key = member.position < entries.count ? entries[member.position].key : ""
+    return MappingErrors.noted(error, model: model, expected: nil, keyPath: key)
   }
 
   /// Handles a mapping whose optional value is `nil`: nothing is written, or `null` when the
@@ -1064,9 +1077,10 @@ final class EncodeRun: MappingRun {
       error, expected: codingPath(to: node), base: backend?.codingPath ?? [])
   }
 
+  @inline(never)
   private func conflict(
     _ conflict: MappingErrors.Conflict, writing value: Any, at node: Int
-  ) -> EncodingError {
+  ) -> any Error {
     MappingErrors.encoding(
       conflict, value: value, codingPath: codingPath(to: node),
       keyPath: follower.tree.keyPath(to: node))

@@ -9,18 +9,19 @@ enum MappingErrors {
   ///   - codingPath: The path of the object that lacks the member.
   ///   - keyPath: The mapping's key path.
   /// - Returns: `keyNotFound` for a missing member, `valueNotFound` for `null`.
+  @inline(never)
   static func absentMember(
     _ key: PathKey, isNull: Bool, codingPath: [any CodingKey], keyPath: String
-  ) -> DecodingError {
+  ) -> any Error {
     if isNull {
-      return .valueNotFound(
+      return DecodingError.valueNotFound(
         [String: Any].self,
         .init(
           codingPath: codingPath + [key],
           debugDescription:
             "No value for key path \"\(keyPath)\": member \"\(key.stringValue)\" is null."))
     }
-    return .keyNotFound(
+    return DecodingError.keyNotFound(
       key,
       .init(
         codingPath: codingPath,
@@ -50,9 +51,10 @@ enum MappingErrors {
   ///   - codingPath: The full path of the key path.
   ///   - keyPath: The key path as text.
   /// - Returns: `EncodingError.invalidValue` with a message naming the key path.
+  @inline(never)
   static func encoding(
     _ conflict: Conflict, value: Any, codingPath: [any CodingKey], keyPath: String
-  ) -> EncodingError {
+  ) -> any Error {
     let description =
       switch conflict {
       case .duplicate:
@@ -69,7 +71,8 @@ enum MappingErrors {
       case .requiredValueMissing:
         "Required key path \"\(keyPath)\" has no value to encode (it is nil)."
       }
-    return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
+    return EncodingError.invalidValue(
+      value, .init(codingPath: codingPath, debugDescription: description))
   }
 
   /// Two mappings write different values at one key path.
@@ -82,14 +85,16 @@ enum MappingErrors {
   ///   - codingPath: The full path of the key path.
   ///   - keyPath: The key path as text.
   /// - Returns: `EncodingError.invalidValue` with a message naming both mappings and values.
+  @inline(never)
   static func differentValues(
     _ first: EncodedValue, _ second: EncodedValue, writers: (String, String), value: Any,
     codingPath: [any CodingKey], keyPath: String
-  ) -> EncodingError {
+  ) -> any Error {
     let description =
       "Key path \"\(keyPath)\" is written twice with different values: \(first.summary()) by "
       + "\(writers.0), then \(second.summary()) by \(writers.1); one would overwrite the other."
-    return .invalidValue(value, .init(codingPath: codingPath, debugDescription: description))
+    return EncodingError.invalidValue(
+      value, .init(codingPath: codingPath, debugDescription: description))
   }
 
   /// A mapping as messages name it: its key as written in `map(map:)`, `map["a.b"]`.
@@ -147,8 +152,9 @@ enum MappingErrors {
   ///   - model: The type.
   ///   - codingPath: The path of the value being decoded.
   /// - Returns: The error.
-  static func noEmptyValue(_ model: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-    .dataCorrupted(
+  @inline(never)
+  static func noEmptyValue(_ model: Any.Type, codingPath: [any CodingKey]) -> any Error {
+    DecodingError.dataCorrupted(
       .init(
         codingPath: codingPath,
         debugDescription: noEmptyValuePrefix + "\(model) needs an empty value to fill in: give "
@@ -158,7 +164,27 @@ enum MappingErrors {
 
   private static let noEmptyValuePrefix = "Keyedable: "
 
+  /// Whether `error` is a `DecodingError`.
+  ///
+  /// Out of line, as the error makers are: a function that tests for a `DecodingError` (a
+  /// resilient type) itself looks up its metadata whenever it starts, even when nothing throws.
+  @inline(never)
+  static func isDecodingError(_ error: any Error) -> Bool {
+    error is DecodingError
+  }
+
+  /// Whether `error` is a `DecodingError.keyNotFound` or `.valueNotFound`: a missing member or
+  /// `null` (out of line, as ``isDecodingError(_:)``).
+  @inline(never)
+  static func isAbsence(_ error: any Error) -> Bool {
+    switch error {
+    case DecodingError.keyNotFound, DecodingError.valueNotFound: true
+    default: false
+    }
+  }
+
   /// Whether `error` is ``noEmptyValue(_:codingPath:)``'s.
+  @inline(never)
   static func isNoEmptyValue(_ error: any Error) -> Bool {
     guard case DecodingError.dataCorrupted(let context) = error else { return false }
     return context.debugDescription.hasPrefix(noEmptyValuePrefix)
@@ -170,10 +196,11 @@ enum MappingErrors {
   ///   - description: What went wrong.
   ///   - codingPath: Where.
   /// - Returns: `DecodingError.dataCorrupted` naming the problem as a KeyedCodable bug.
+  @inline(never)
   static func internalInconsistency(_ description: String, codingPath: [any CodingKey])
-    -> DecodingError
+    -> any Error
   {
-    .dataCorrupted(
+    DecodingError.dataCorrupted(
       .init(
         codingPath: codingPath,
         debugDescription: "KeyedCodable internal error (please report it): \(description)"))
@@ -221,8 +248,9 @@ enum MappingErrors {
   ///   - position: The index of the element.
   ///   - codingPath: The path of the array.
   /// - Returns: `DecodingError.dataCorrupted` at the element's path.
-  static func cannotSkipElement(at position: Int, codingPath: [any CodingKey]) -> DecodingError {
-    .dataCorrupted(
+  @inline(never)
+  static func cannotSkipElement(at position: Int, codingPath: [any CodingKey]) -> any Error {
+    DecodingError.dataCorrupted(
       .init(
         codingPath: codingPath + [PathKey(index: position)],
         debugDescription:
@@ -233,8 +261,9 @@ enum MappingErrors {
   ///
   /// - Parameter codingPath: The array's path.
   /// - Returns: `EncodingError.invalidValue` at the array's path.
-  static func arrayNotOpened(codingPath: [any CodingKey]) -> EncodingError {
-    .invalidValue(
+  @inline(never)
+  static func arrayNotOpened(codingPath: [any CodingKey]) -> any Error {
+    EncodingError.invalidValue(
       "an array",
       .init(codingPath: codingPath, debugDescription: "This array could not be opened."))
   }
@@ -247,6 +276,7 @@ enum MappingErrors {
   ///   - decoding: Whether the run decodes.
   ///   - codingPath: The coding path of the model.
   /// - Returns: `DecodingError.dataCorrupted` or `EncodingError.invalidValue`.
+  @inline(never)
   static func unmappedSelection(
     _ key: String, model: Any.Type, decoding: Bool, codingPath: [any CodingKey]
   ) -> any Error {
@@ -274,6 +304,7 @@ enum MappingErrors {
   ///   - expected: The type the mapping reads or writes, when the error is about that value.
   ///   - keyPath: The mapping's key path, as written, if the error comes from a mapping.
   /// - Returns: The error, with a note when it had no underlying error.
+  @inline(never)
   static func noted(
     _ error: any Error, model: Any.Type, expected: Any.Type?, keyPath: String?
   ) -> any Error {

@@ -112,7 +112,7 @@ extension DecodeRun {
       do {
         return try elementwise(self, mapping.mapping, target, required)
       } catch {
-        if error is DecodingError {
+        if MappingErrors.isDecodingError(error) {
           throw error
         }
         throw transformFailure(
@@ -248,8 +248,9 @@ extension DecodeRun {
     return codingPath(to: parent) + [PathKey(segments.last ?? "")]
   }
 
-  /// The error for a transform that failed on the value `mapping` read.
-  @usableFromInline
+  /// The error for a transform that failed on the value `mapping` read (out of line, as error
+  /// makers are: see ``EncodeRun``'s).
+  @usableFromInline @inline(never)
   func transformFailure(
     _ error: any Error, _ mapping: Mapping, representation: Any?, valueType: Any.Type
   ) -> any Error {
@@ -264,20 +265,21 @@ extension DecodeRun {
   /// The error for a transform that failed on the value at `path`: `dataCorrupted` with the
   /// transform's message, the failing element's path, and the transform's error as the
   /// underlying error.
+  @inline(never)
   func transformFailure(
     _ error: any Error, at path: [any CodingKey], representation: Any?, valueType: Any.Type
-  ) -> DecodingError {
+  ) -> any Error {
     var keys: [PathKey] = []
     var failure = error
     if let element = error as? ElementFailure {
       (keys, failure) = element.flattened
     }
-    if let decodingError = failure as? DecodingError {
-      return decodingError
+    if failure is DecodingError {
+      return failure
     }
     // The transform's own words: its error's description is the message.
     let message = CodingPathText.oneLine(String(describing: failure))
-    return .dataCorrupted(
+    return DecodingError.dataCorrupted(
       .init(codingPath: path + keys, debugDescription: message, underlyingError: failure))
   }
 }

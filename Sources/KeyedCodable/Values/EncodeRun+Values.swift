@@ -56,7 +56,10 @@ extension EncodeRun {
 
   /// The error for a transform that failed on `value`: `invalidValue` at the value's full
   /// coding path, with the transform's message and its error as the underlying error.
-  @usableFromInline
+  ///
+  /// Out of line: made inside ``encodeISO8601(_:_:_:)`` or ``encodeValue(_:_:)``, it would have
+  /// them look up the metadata of `EncodingError` (a resilient type) whenever they start.
+  @usableFromInline @inline(never)
   func transformFailure(_ error: any Error, _ mapping: Mapping, value: Any) -> any Error {
     var keys: [PathKey] = []
     var failure = error

@@ -1054,4 +1054,26 @@ struct ReadableErrorTests {
       }
     }
   }
+
+  /// The out-of-line tests the hot paths use instead of matching `DecodingError` themselves
+  /// tell absences (a missing member, `null`) and decoding errors from everything else.
+  @Test func errorTestsTellAbsencesAndDecodingErrorsApart() {
+    let context = DecodingError.Context(codingPath: [], debugDescription: "")
+    let missing = DecodingError.keyNotFound(PathKey("a"), context)
+    let null = DecodingError.valueNotFound(Int.self, context)
+    let mismatch = DecodingError.typeMismatch(Int.self, context)
+    let corrupted = DecodingError.dataCorrupted(context)
+    let encoding = EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: ""))
+    #expect(MappingErrors.isAbsence(missing))
+    #expect(MappingErrors.isAbsence(null))
+    #expect(!MappingErrors.isAbsence(mismatch))
+    #expect(!MappingErrors.isAbsence(corrupted))
+    #expect(!MappingErrors.isAbsence(encoding))
+    #expect(MappingErrors.isDecodingError(mismatch))
+    #expect(MappingErrors.isDecodingError(corrupted))
+    #expect(!MappingErrors.isDecodingError(encoding))
+    #expect(!MappingErrors.isDecodingError(CancellationError()))
+    #expect(MappingErrors.isNoEmptyValue(MappingErrors.noEmptyValue(Int.self, codingPath: [])))
+    #expect(!MappingErrors.isNoEmptyValue(corrupted))
+  }
 }
