@@ -533,9 +533,14 @@ final class DecodeRun: MappingRun {
       }
       guard try objectIsOpen(node, mapping, required: false) else { return [] }
       let parentPath = follower.tree.path(to: node).map(\.stringValue)
-      return backend.memberKeys(in: node).map {
+      let keys = backend.memberKeys(in: node).map {
         Key(member: $0, parentPath: parentPath, parentNode: node)
       }
+      // A model that lists members maps them next, each a mapping of its own: room for them at
+      // once rather than in a dozen copies of a growing array (a key per member of the input,
+      // so no more than the input holds).
+      pendingKeys.reserveCapacity(pendingKeys.count + keys.count)
+      return keys
     } catch {
       // Not an object (or a key map used too late): `all(for:)` lists what it can read.
       return []
