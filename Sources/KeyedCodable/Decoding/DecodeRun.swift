@@ -391,7 +391,7 @@ final class DecodeRun: MappingRun {
     do {
       let value = try Value(from: PresenceTrackingDecoder(base: decoder, presence: presence))
       return presence.found ? value : nil
-    } catch  where MappingErrors.isAbsence(error) {
+    } catch let error where MappingErrors.isAbsence(error) {
       return nil
     }
   }

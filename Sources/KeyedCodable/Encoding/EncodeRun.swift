@@ -50,6 +50,9 @@ final class EncodeRun: MappingRun {
   #else
     @exclusivity(unchecked) var keyPathCollector: KeyPathCollector?
   #endif
+  /// The member naming the type of the value ``keyPathCollector`` collects for, when it is a
+  /// polymorphic value's (see ``TypeRegistry``).
+  var collectorTypeMember: TypeMember?
   /// Whether the key paths were collected after the run left its plan.
   private var absorbedKeyPaths = false
 
@@ -250,6 +253,9 @@ final class EncodeRun: MappingRun {
     recordsWrites = plan?.mayOverlap ?? true
     keepsWrites = recordsWrites
     keyPathCollector = nil
+    if case .some = collectorTypeMember {
+      collectorTypeMember = nil
+    }
     absorbedKeyPaths = false
     if !arrays.isEmpty {
       arrays.removeAll()
@@ -672,7 +678,10 @@ final class EncodeRun: MappingRun {
   func absorbKeyPathsAfterLeavingThePlan() throws {
     guard follower.diverged, !absorbedKeyPaths, let keyPathCollector else { return }
     absorbedKeyPaths = true
-    guard let collected = try keyPathCollector.collect(userInfo: userInfo) else { return }
+    guard
+      let collected = try keyPathCollector.collect(
+        typeMember: collectorTypeMember, userInfo: userInfo)
+    else { return }
     let table = collected.table
     for node in 1..<Swift.max(table.count, 1) {
       var segments: [String] = []

@@ -131,9 +131,18 @@ public struct KeyedEncoder {
     // Only a run that leaves its plan collects, from the value as it was handed over.
     try withUnsafePointer(to: object) { original in
       // The run keeps the value's address for as long as it runs.
-      run.keyPathCollector = KeyPathCollector(
-        model: Model.self, object: UnsafeRawPointer(original), typeMember: typeMember)
-      defer { run.keyPathCollector = nil }
+      // Plain words, so that setting and clearing them copies and releases nothing; the type
+      // member, a polymorphic value's alone, is kept apart.
+      run.keyPathCollector = KeyPathCollector(model: Model.self, object: UnsafeRawPointer(original))
+      if case .some = typeMember {
+        run.collectorTypeMember = typeMember
+      }
+      defer {
+        run.keyPathCollector = nil
+        if case .some = typeMember {
+          run.collectorTypeMember = nil
+        }
+      }
       var object = object
       let mapsTypeMember = typeMember.map { plan?.mapsMember($0.key) ?? false } ?? false
       // `run.run(_:)` without its closure: a frame less for every encoded model.
@@ -192,23 +201,26 @@ struct KeyPathCollector {
   let model: any Keyedable.Type
   /// The value, a `model`.
   let object: UnsafeRawPointer
-  /// The member naming the value's type, if any (see ``TypeRegistry``).
-  let typeMember: TypeMember?
 
   /// Runs the value's `map(map:)` without writing anything.
   ///
-  /// - Parameter userInfo: The encoder's `userInfo`, which `map(map:)` may read.
+  /// - Parameters:
+  ///   - typeMember: The member naming the value's type, if any (see ``TypeRegistry``).
+  ///   - userInfo: The encoder's `userInfo`, which `map(map:)` may read.
   /// - Returns: The plan the run recorded.
   /// - Throws: What `map(map:)` throws.
-  func collect(userInfo: [CodingUserInfoKey: Any]) throws -> MappingPlan? {
-    try Self.collect(model, self, userInfo: userInfo)
+  func collect(typeMember: TypeMember?, userInfo: [CodingUserInfoKey: Any]) throws
+    -> MappingPlan?
+  {
+    try Self.collect(model, self, typeMember: typeMember, userInfo: userInfo)
   }
 
   private static func collect<Model: Keyedable>(
-    _ type: Model.Type, _ collector: Self, userInfo: [CodingUserInfoKey: Any]
+    _ type: Model.Type, _ collector: Self, typeMember: TypeMember?,
+    userInfo: [CodingUserInfoKey: Any]
   ) throws -> MappingPlan? {
     try KeyedEncoder.collectKeyPaths(
-      of: collector.object.load(as: Model.self), typeMember: collector.typeMember, plan: nil,
+      of: collector.object.load(as: Model.self), typeMember: typeMember, plan: nil,
       userInfo: userInfo)
   }
 }

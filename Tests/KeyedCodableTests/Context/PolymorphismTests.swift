@@ -241,6 +241,29 @@ struct PolymorphismTests {
     let decoded = try roundTrip(LenientSheet.self, #"{"main": {"type": "blob", "ink": 2}}"#)
     #expect((decoded.main as? Blob) == Blob(ink: 2))
   }
+
+  /// Elements whose key paths come from each instance leave the plan the first one published:
+  /// each collects its key paths, its type member with them, and is written whole, with its
+  /// type member once.
+  @Test func polymorphicElementsThatLeaveTheirPlanKeepTheirTypeMember() throws {
+    var sheet = LabeledSheet()
+    sheet.figures = [
+      Labeled(label: "a", labelKey: "label"), Labeled(label: "b", labelKey: "meta.label"),
+      Labeled(label: "c", labelKey: "other"), Labeled(label: "labeled", labelKey: "type"),
+      Labeled(label: "d", labelKey: "label"),
+    ]
+    try expectEncoded(
+      sheet,
+      #"""
+      {"figures": [
+        {"type": "labeled", "label": "a"},
+        {"type": "labeled", "meta": {"label": "b"}},
+        {"type": "labeled", "other": "c"},
+        {"type": "labeled"},
+        {"type": "labeled", "label": "d"}
+      ]}
+      """#)
+  }
 }
 
 /// A figure whose flat value writes its type member.
@@ -366,5 +389,46 @@ struct LenientSheet: Codable, Keyedable {
   mutating func map(map: KeyMap) throws {
     try main <-> map["main"].polymorphic(.figures).default(nil, when: .invalid)
     try spare <-> map["spare"].polymorphic(.figures).default(nil, when: .absentOrInvalid)
+  }
+}
+
+/// A figure whose key path comes from each instance.
+struct Labeled: Figure, Codable, Keyedable {
+  var label = ""
+  var labelKey = "label"
+
+  init() {}
+
+  init(label: String, labelKey: String) {
+    self.label = label
+    self.labelKey = labelKey
+  }
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try label <-> map[labelKey]
+  }
+}
+
+extension TypeRegistry where Base == any Figure {
+  /// Labeled figures alone.
+  static let labeled = TypeRegistry(typeKey: "type", ["labeled": Labeled.self])
+}
+
+/// Labeled figures in an array.
+struct LabeledSheet: Codable, Keyedable {
+  var figures: [any Figure] = []
+
+  init() {}
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try figures <-> map["figures"].polymorphic(.labeled)
   }
 }
