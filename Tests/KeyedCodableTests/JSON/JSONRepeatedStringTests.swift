@@ -31,7 +31,10 @@ import Testing
 
   @Test func aRepeatedValueIsMadeOnceAndShared() throws {
     let url = "https://abs.twimg.com/images/themes/theme1/bg.png"
-    let text = [url, "Sun Aug 31 00:16:06 +0000 2014", url, url]
+    // The string between the repeats is shorter than the table's strings: one of 16 bytes or
+    // more could take the URL's slot (one chance in 64, by the process's hash seed) and make
+    // the next URL a string of its own, as the table is meant to.
+    let text = [url, "Sun Aug 31", url, url]
     let (strings, _) = try self.strings(of: text)
     #expect(strings == text)
     #expect(storage(strings[0]) != nil)
