@@ -424,3 +424,186 @@ import Testing
     }
   }
 }
+
+/// Unkeyed containers share their array with their copies in a frame the decoder hands out
+/// again once no container holds it: copies, kept containers, containers open side by side and
+/// errors read and report exactly what Foundation's do.
+@Suite struct UnkeyedFrameReuseTests {
+  /// Reads one element, copies its container, then reads the rest from the copy and the next
+  /// one from the original.
+  struct Copying: Decodable, Equatable {
+    var first: Int
+    var fromCopy: [Int] = []
+    var fromOriginal: Int?
+    var paths: [[String]] = []
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      first = try container.decode(Int.self)
+      var copy = container
+      while !copy.isAtEnd {
+        fromCopy.append(try copy.decode(Int.self))
+      }
+      fromOriginal = try container.decodeIfPresent(Int.self)
+      paths = [container.codingPath, copy.codingPath].map { $0.map(\.stringValue) }
+      paths.append([String(container.currentIndex), String(copy.currentIndex)])
+    }
+  }
+
+  @Test func aCopyReadsOnFromWhereItWasCopied() throws {
+    let json = Data(#"[[1,2,3],[4],[5,6],[7,8,9,10]]"#.utf8)
+    let keyed = try KeyedJSONDecoder().decode([Copying].self, from: json)
+    let foundation = try JSONDecoder().decode([Copying].self, from: json)
+    #expect(keyed == foundation)
+    #expect(keyed[0].fromCopy == [2, 3])
+    #expect(keyed[0].fromOriginal == 2)
+    #expect(keyed[1].fromOriginal == nil)
+    #expect(keyed[3].paths == [["Index 3"], ["Index 3"], ["2", "4"]])
+  }
+
+  /// Reads the first element and keeps its container to read the rest after the decode.
+  struct Lazy: Decodable {
+    var first: String
+    var rest: any UnkeyedDecodingContainer
+
+    init(from decoder: any Decoder) throws {
+      rest = try decoder.unkeyedContainer()
+      first = try rest.decode(String.self)
+    }
+  }
+
+  @Test func aContainerAValueKeepsStillReadsItsOwnArray() throws {
+    // More values than depths the decoder keeps frames for, all kept side by side.
+    let count = 70
+    let json = Data(
+      ("["
+        + (0..<count).map { #"[["a\#($0)",\#($0)],["m",1,2],["b\#($0)",\#($0 * 3)]]"# }
+        .joined(separator: ",") + "]").utf8)
+    for decoder in [KeyedJSONDecoder(), JSONDecoder()] as [any TopLevelTestDecoder] {
+      let values = try decoder.decode([[Lazy]].self, from: json)
+      #expect(values.count == count)
+      for (index, triple) in values.enumerated() {
+        var kept = triple[2].rest
+        #expect(triple[0].first == "a\(index)")
+        #expect(triple[2].first == "b\(index)")
+        #expect(try kept.decode(Int.self) == index * 3)
+        #expect(kept.isAtEnd)
+        #expect(kept.codingPath.map(\.stringValue) == ["Index \(index)", "Index 2"])
+        var other = triple[0].rest
+        #expect(try other.decode(Int.self) == index)
+        var middle = triple[1].rest
+        #expect(try middle.decode(Int.self) == 1)
+        #expect(middle.currentIndex == 2)
+      }
+    }
+  }
+
+  /// A matrix read row by row, with every row's container open before any is read.
+  struct Matrix: Decodable, Equatable {
+    var rows: [[Int]] = []
+    var paths: [[String]] = []
+
+    init(from decoder: any Decoder) throws {
+      var outer = try decoder.unkeyedContainer()
+      var open: [any UnkeyedDecodingContainer] = []
+      while !outer.isAtEnd {
+        open.append(try outer.nestedUnkeyedContainer())
+      }
+      for var row in open.reversed() {
+        var values: [Int] = []
+        while !row.isAtEnd {
+          values.append(try row.decode(Int.self))
+        }
+        rows.insert(values, at: 0)
+        paths.append(row.codingPath.map(\.stringValue))
+      }
+    }
+  }
+
+  @Test func containersOpenSideBySideReadTheirOwnArrays() throws {
+    let json = Data(#"{"m":[[[1,2],[3],[4,5,6]],[[7]],[]]}"#.utf8)
+    let keyed = try KeyedJSONDecoder().decode([String: [Matrix]].self, from: json)
+    let foundation = try JSONDecoder().decode([String: [Matrix]].self, from: json)
+    #expect(keyed == foundation)
+    #expect(keyed["m"]?[0].rows == [[1, 2], [3], [4, 5, 6]])
+    #expect(keyed["m"]?[0].paths.last == ["m", "Index 0", "Index 0"])
+  }
+
+  struct Point: Decodable, Equatable {
+    var x: Int
+    var y: Int
+
+    init(x: Int, y: Int) {
+      self.x = x
+      self.y = y
+    }
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      x = try container.decode(Int.self)
+      y = try container.decode(Int.self)
+    }
+  }
+
+  struct Shape: Decodable, Equatable {
+    var points: [Point]
+    var origin: Point
+  }
+
+  @Test(arguments: [
+    (
+      #"[{"points":[[1,2],[3,4]],"origin":[0,0]},{"points":[[5,6],[7,"8"]],"origin":[0,0]}]"#,
+      ["Index 1", "points", "Index 1", "Index 1"]
+    ),
+    (#"[{"points":[[1,2]],"origin":[0,null]}]"#, ["Index 0", "origin", "Index 1"]),
+    (#"[{"points":[[1,2],[3]],"origin":[0,0]}]"#, ["Index 0", "points", "Index 1", "Index 1"]),
+    (#"[{"points":[[1,2],{"x":3}],"origin":[0,0]}]"#, ["Index 0", "points", "Index 1"]),
+    (#"[{"points":[[1,2],null],"origin":[0,0]}]"#, ["Index 0", "points", "Index 1"]),
+  ])
+  func errorsOfElementsReadThroughUnkeyedContainersNameThemAsFoundationDoes(
+    json: String, path: [String]
+  ) throws {
+    let good = Data(#"[{"points":[[1,2],[3,4]],"origin":[5,6]}]"#.utf8)
+    #expect(
+      try KeyedJSONDecoder().decode([Shape].self, from: good)
+        == [Shape(points: [.init(x: 1, y: 2), .init(x: 3, y: 4)], origin: .init(x: 5, y: 6))])
+    var reported: [[String]] = []
+    for decoder in [KeyedJSONDecoder(), JSONDecoder()] as [any TopLevelTestDecoder] {
+      do {
+        _ = try decoder.decode([Shape].self, from: Data(json.utf8))
+        Issue.record("decoded a broken point")
+      } catch let error as DecodingError {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+          reported.append(context.codingPath.map(\.stringValue))
+        default:
+          Issue.record("unexpected error \(error)")
+        }
+      }
+    }
+    #expect(reported == [path, path])
+  }
+
+  /// Opens an unkeyed container and notes the decoder weakly.
+  struct ProbedPair: Decodable {
+    var values: [Int] = []
+
+    init(from decoder: any Decoder) throws {
+      JSONContainerReuseTests.CoderProbe.note(decoder, in: decoder.userInfo)
+      var container = try decoder.unkeyedContainer()
+      while !container.isAtEnd {
+        values.append(try container.decode(Int.self))
+      }
+    }
+  }
+
+  @Test func keptFramesAreLetGoWhenTheDecodeEnds() throws {
+    let probe = JSONContainerReuseTests.CoderProbe()
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo[JSONContainerReuseTests.CoderProbe.key] = probe
+    let values = try decoder.decode([ProbedPair].self, from: Data(#"[[1,2],[3],[]]"#.utf8))
+    #expect(values.map(\.values) == [[1, 2], [3], []])
+    #expect(probe.objects == 3)
+    #expect(probe.coder == nil)
+  }
+}

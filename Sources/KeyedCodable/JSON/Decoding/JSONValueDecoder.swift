@@ -246,7 +246,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     opened &+= 1
-    return try unkeyedContainer(at: value, path: path)
+    if case .member = pathStep {
+      return try unkeyedContainer(at: value, path: path)
+    }
+    // The step stays apart in the container's frame: an element's path is joined only when
+    // asked for.
+    return try unkeyedContainer(at: value, below: pathBase, pathStep)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -310,6 +315,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   func finish() {
     spareRuns.removeAll()
     containers.removeAll()
+    unkeyedFrames.removeAll()
   }
 
   /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
@@ -374,18 +380,63 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   func unkeyedContainer(at entry: Int, path: @autoclosure () -> JSONCodingPath) throws
     -> JSONUnkeyedContainer
   {
+    try unkeyedContainer(at: entry, below: path(), .none)
+  }
+
+  /// The unkeyed container of the array at `entry`, the element or member `step` of the array
+  /// or object at `base` (never a ``JSONPathStep/member`` step).
+  func unkeyedContainer(
+    at entry: Int, below base: @autoclosure () -> JSONCodingPath, _ step: JSONPathStep
+  ) throws -> JSONUnkeyedContainer {
     switch document.kind(entry) {
     case .array:
-      return JSONUnkeyedContainer(decoder: self, array: entry, path: path())
+      return JSONUnkeyedContainer(frame: unkeyedFrame(array: entry, below: base(), step))
     case .null:
       throw DecodingError.valueNotFound(
         [Any].self,
         .init(
-          codingPath: path().keys,
+          codingPath: base().appending(step).keys,
           debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
     default:
-      throw typeMismatch([Any].self, entry, at: path())
+      throw typeMismatch([Any].self, entry, at: base().appending(step))
     }
+  }
+
+  /// The frames of unkeyed containers kept for reuse, one per nesting depth up to
+  /// ``keptFrameDepth`` (see ``unkeyedFrame(array:below:_:)``).
+  #if DEBUG
+    private var unkeyedFrames: [JSONUnkeyedFrame?] = []
+  #else
+    @exclusivity(unchecked) private var unkeyedFrames: [JSONUnkeyedFrame?] = []
+  #endif
+
+  /// The deepest nesting whose unkeyed frames are kept.
+  private static var keptFrameDepth: Int { 64 }
+
+  /// A frame for an unkeyed container of the array at `entry`: the one kept for this depth when
+  /// no container holds it any more, pointed at the array, or a new one, kept in its place.
+  ///
+  /// A container the model still holds (an outer array read element by element, a container
+  /// kept in a property) keeps its frame: the new container then gets a frame of its own.
+  private func unkeyedFrame(
+    array entry: Int, below base: JSONCodingPath, _ step: JSONPathStep
+  ) -> JSONUnkeyedFrame {
+    let slot = depth
+    if slot < unkeyedFrames.count, isKnownUniquelyReferenced(&unkeyedFrames[slot]),
+      let frame = unkeyedFrames[slot]
+    {
+      frame.point(at: entry, below: base, step)
+      return frame
+    }
+    let frame = JSONUnkeyedFrame(decoder: self, array: entry, below: base, step)
+    if slot >= 0, slot < Self.keptFrameDepth {
+      if slot >= unkeyedFrames.count {
+        unkeyedFrames.append(
+          contentsOf: repeatElement(nil, count: slot &+ 1 &- unkeyedFrames.count))
+      }
+      unkeyedFrames[slot] = frame
+    }
+    return frame
   }
 
   // MARK: - Members
