@@ -68,19 +68,27 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
           codingPath: path.appending(index: currentIndex).keys,
           debugDescription: "Unkeyed container is at end."))
     }
-    // The frame is the container's own constant, and the decoder the frame's: both are
-    // guaranteed for the call, not retained, and not used after it.
+    let (value, following) = try readElement(read)
+    element = following
+    currentIndex &+= 1
+    return value
+  }
+
+  /// The current element read with `read`, and the entry after it.
+  ///
+  /// The frame is the container's own constant, and the decoder the frame's: both are guaranteed
+  /// for the call, not retained, and not used after it.
+  @inline(__always)
+  private func readElement<T>(
+    _ read: (JSONValueDecoder, Int, JSONUnkeyedFrame, Int) throws -> T
+  ) throws -> (T, Int) {
     let (entry, index) = (element, currentIndex)
-    let (value, following) = try Unmanaged.passUnretained(frame)._withUnsafeGuaranteedRef {
-      frame in
+    return try Unmanaged.passUnretained(frame)._withUnsafeGuaranteedRef { frame in
       try Unmanaged.passUnretained(frame.decoder)._withUnsafeGuaranteedRef { decoder in
         let following = decoder.document.next(entry)
         return (try read(decoder, entry, frame, index), following)
       }
     }
-    element = following
-    currentIndex &+= 1
-    return value
   }
 
   /// Decodes the current element with `read` unless it is `null`, as Foundation's container
@@ -100,16 +108,7 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
       currentIndex &+= 1
       return nil
     }
-    // The frame is the container's own constant, and the decoder the frame's: both are
-    // guaranteed for the call, not retained, and not used after it.
-    let (entry, index) = (element, currentIndex)
-    let (value, following) = try Unmanaged.passUnretained(frame)._withUnsafeGuaranteedRef {
-      frame in
-      try Unmanaged.passUnretained(frame.decoder)._withUnsafeGuaranteedRef { decoder in
-        let following = decoder.document.next(entry)
-        return (try read(decoder, entry, frame, index), following)
-      }
-    }
+    let (value, following) = try readElement(read)
     element = following
     currentIndex &+= 1
     return value
