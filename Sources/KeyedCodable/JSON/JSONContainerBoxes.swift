@@ -75,9 +75,11 @@ struct JSONContainerBoxes<State: AnyObject> {
       let slot = first ^ way
       if entries[slot].key == key, entries[slot].depth == depth,
         isKnownUniquelyReferenced(&entries[slot].box), let box = entries[slot].box,
-        let state = entries[slot].state
+        let state = entries[slot].state.map(Unmanaged.passUnretained)
       {
-        point(state)
+        // The slot holds the state, and the box holds it too: it is lent to `point`
+        // without a retain.
+        state._withUnsafeGuaranteedRef(point)
         return unsafeBitCast(box, to: Container.self)
       }
     }

@@ -267,6 +267,50 @@ import Testing
     #expect(probe.coder == nil)
   }
 
+  /// Hands its keyed container out to a shelf that outlives the encode.
+  struct Shelved: Encodable {
+    enum CodingKeys: String, CodingKey {
+      case id, name, nested
+    }
+
+    let shelf: Shelf
+    let id: Int
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      shelf.containers.append(container)
+    }
+  }
+
+  /// Containers kept past the encode that made them.
+  final class Shelf: @unchecked Sendable {
+    var containers: [KeyedEncodingContainer<Shelved.CodingKeys>] = []
+  }
+
+  @Test func containersKeptPastTheEncodeThrowWhenWrittenAndLeaveTheOutputAsItWas() throws {
+    let shelf = Shelf()
+    var written: Data?
+    do {
+      // The encoder is let go at the end of this scope: the kept containers still hold what
+      // they write through, so writing to them later throws rather than touching freed memory.
+      let encoder = KeyedJSONEncoder()
+      written = try encoder.encode((0..<3).map { Shelved(shelf: shelf, id: $0) })
+    }
+    #expect(written.map { String(decoding: $0, as: UTF8.self) } == #"[{"id":0},{"id":1},{"id":2}]"#)
+    #expect(shelf.containers.count == 3)
+    for index in shelf.containers.indices {
+      #expect(throws: (any Error).self) { try shelf.containers[index].encode(7, forKey: .id) }
+      #expect(throws: (any Error).self) { try shelf.containers[index].encode("x", forKey: .name) }
+      #expect(throws: (any Error).self) { try shelf.containers[index].encode(true, forKey: .name) }
+      #expect(throws: (any Error).self) { try shelf.containers[index].encode(1.5, forKey: .name) }
+      #expect(throws: (any Error).self) {
+        try shelf.containers[index].encode([1, 2], forKey: .nested)
+      }
+      #expect(shelf.containers[index].codingPath.map(\.stringValue) == ["Index \(index)"])
+    }
+  }
+
   /// Notes the paths its containers and decoder report, then reads a member of a nested object.
   struct PathNoting: Decodable {
     static let key = CodingUserInfoKey(rawValue: "reuse.paths")!

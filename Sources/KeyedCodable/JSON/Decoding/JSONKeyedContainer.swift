@@ -26,6 +26,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.state = state
   }
 
+  /// Runs `body` with the decoder, lent without a retain: the state holds the decoder, and this
+  /// container holds the state.
+  @inline(__always)
+  private func withDecoder<Result>(_ body: (JSONValueDecoder) throws -> Result) rethrows -> Result {
+    try Unmanaged.passUnretained(state.decoder)._withUnsafeGuaranteedRef(body)
+  }
+
   /// A container of its own for the object at `object`, whose coding path is `path`.
   init(decoder: JSONValueDecoder, object: Int, path: JSONCodingPath) {
     state = JSONKeyedContainerState(decoder: decoder, object: object, path: path)
@@ -87,59 +94,83 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.unwrapBool(try required(key), at: path.appending(key))
+    try withDecoder { try $0.unwrapBool(try required(key), at: path.appending(key)) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.unwrapStringValue(try required(key), at: path.appending(key))
+    try withDecoder { try $0.unwrapStringValue(try required(key), at: path.appending(key)) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try decoder.unwrapFloat(try required(key), as: Double.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapFloat(try required(key), as: Double.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try decoder.unwrapFloat(try required(key), as: Float.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapFloat(try required(key), as: Float.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    try decoder.unwrapInteger(try required(key), as: Int.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: Int.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-    try decoder.unwrapInteger(try required(key), as: Int8.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: Int8.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-    try decoder.unwrapInteger(try required(key), as: Int16.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: Int16.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-    try decoder.unwrapInteger(try required(key), as: Int32.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: Int32.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    try decoder.unwrapInteger(try required(key), as: Int64.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: Int64.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-    try decoder.unwrapInteger(try required(key), as: UInt.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: UInt.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-    try decoder.unwrapInteger(try required(key), as: UInt8.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: UInt8.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-    try decoder.unwrapInteger(try required(key), as: UInt16.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: UInt16.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-    try decoder.unwrapInteger(try required(key), as: UInt32.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: UInt32.self, at: path.appending(key))
+    }
   }
 
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    try decoder.unwrapInteger(try required(key), as: UInt64.self, at: path.appending(key))
+    try withDecoder {
+      try $0.unwrapInteger(try required(key), as: UInt64.self, at: path.appending(key))
+    }
   }
 
   #if compiler(>=6.0)
@@ -152,7 +183,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// - Throws: `keyNotFound` when the member is missing; as the other integer types otherwise.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-      try decoder.unwrapInteger(try required(key), as: Int128.self, at: path.appending(key))
+      try withDecoder {
+        try $0.unwrapInteger(try required(key), as: Int128.self, at: path.appending(key))
+      }
     }
 
     /// Decodes the member `key` as a `UInt128`, exactly, over its whole range.
@@ -164,7 +197,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// - Throws: `keyNotFound` when the member is missing; as the other integer types otherwise.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-      try decoder.unwrapInteger(try required(key), as: UInt128.self, at: path.appending(key))
+      try withDecoder {
+        try $0.unwrapInteger(try required(key), as: UInt128.self, at: path.appending(key))
+      }
     }
 
     /// Decodes the member `key` as an `Int128`, or `nil` when it is missing or `null`.
@@ -177,7 +212,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
       guard let entry = present(key) else { return nil }
-      return try decoder.unwrapInteger(entry, as: Int128.self, at: path.appending(key))
+      return try withDecoder {
+        try $0.unwrapInteger(entry, as: Int128.self, at: path.appending(key))
+      }
     }
 
     /// Decodes the member `key` as a `UInt128`, or `nil` when it is missing or `null`.
@@ -190,7 +227,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
       guard let entry = present(key) else { return nil }
-      return try decoder.unwrapInteger(entry, as: UInt128.self, at: path.appending(key))
+      return try withDecoder {
+        try $0.unwrapInteger(entry, as: UInt128.self, at: path.appending(key))
+      }
     }
   #endif
 
@@ -199,7 +238,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // ``JSONValueDecoder/decodeMember(_:as:of:key:)``).
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.decodeMember(try requiredEntry(key), as: T.self, of: state, key: key)
+    try withDecoder { try $0.decodeMember(try requiredEntry(key), as: T.self, of: state, key: key) }
   }
 
   /// ``required(_:)``, out of line.
@@ -223,77 +262,77 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapBool(entry, at: path.appending(key))
+    return try withDecoder { try $0.unwrapBool(entry, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapStringValue(entry, at: path.appending(key))
+    return try withDecoder { try $0.unwrapStringValue(entry, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapFloat(entry, as: Double.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapFloat(entry, as: Double.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapFloat(entry, as: Float.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapFloat(entry, as: Float.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: Int.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: Int.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: Int8.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: Int8.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: Int16.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: Int16.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: Int32.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: Int32.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: Int64.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: Int64.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: UInt.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: UInt.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: UInt8.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: UInt8.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: UInt16.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: UInt16.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: UInt32.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: UInt32.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
     guard let entry = present(key) else { return nil }
-    return try decoder.unwrapInteger(entry, as: UInt64.self, at: path.appending(key))
+    return try withDecoder { try $0.unwrapInteger(entry, as: UInt64.self, at: path.appending(key)) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let entry = presentEntry(key) else { return nil }
-    return try decoder.decodeMember(entry, as: T.self, of: state, key: key)
+    return try withDecoder { try $0.decodeMember(entry, as: T.self, of: state, key: key) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -493,10 +532,13 @@ final class JSONKeyedContainerState {
 
   /// Points the state at the object at `object`, element `index` of the array at `base`, or
   /// whose path is `base` when `index` is `-1`.
+  ///
+  /// `base` is consumed: the caller's path moves into the state without a retain.
   @inline(__always)
-  func point(at object: Int, below base: JSONCodingPath, index: Int) {
+  func point(at object: Int, below base: consuming JSONCodingPath, index: Int) {
     self.object = object
-    pathAbove = base
+    var base = base
+    swap(&pathAbove, &base)
     pendingIndex = index
     if decoder.convertsKeys {
       convertNames()

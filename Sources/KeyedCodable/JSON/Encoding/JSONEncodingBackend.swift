@@ -294,7 +294,7 @@ final class JSONEncodingBackend: EncodingBackend {
       return try encoder.double(
         value, at: path(of: node).appending(run.follower.entries[position].memberKey))
     }
-    encoder.writer.double(value)
+    withWriter { $0.double(value) }
   }
 
   @usableFromInline
@@ -307,7 +307,14 @@ final class JSONEncodingBackend: EncodingBackend {
 
   @usableFromInline
   func write(_ value: String) {
-    encoder.writer.string(value)
+    withWriter { $0.string(value) }
+  }
+
+  /// Runs `body` with the encoder's writer, lent without a retain: this backend holds the
+  /// encoder, which holds the writer.
+  @inline(__always)
+  private func withWriter(_ body: (JSONWriter) -> Void) {
+    Unmanaged.passUnretained(encoder.writer)._withUnsafeGuaranteedRef(body)
   }
 
   @usableFromInline
@@ -317,7 +324,7 @@ final class JSONEncodingBackend: EncodingBackend {
 
   @usableFromInline
   func write(_ value: Bool) {
-    encoder.writer.bool(value)
+    withWriter { $0.bool(value) }
   }
 
   /// Writes the name of member `key` of the object at `node`.

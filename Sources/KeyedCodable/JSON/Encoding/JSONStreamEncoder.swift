@@ -772,17 +772,22 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// A keyed container for the object frame `frame`, the member or element `step` of the array
   /// or object at `base` (its coding path is made only when asked for): a kept one when one of
   /// `Key` is free.
+  ///
+  /// The place is consumed: a kept container's state swaps it in, without a retain.
   func keyedContainer<Key: CodingKey>(
-    frame: (index: Int, id: Int), below base: JSONCodingPath, _ step: JSONPathStep
+    frame: (index: Int, id: Int), below base: consuming JSONCodingPath,
+    _ step: consuming JSONPathStep
   ) -> KeyedEncodingContainer<Key> {
     let key = ObjectIdentifier(Key.self)
+    var place = (base: base, step: step)
     if let kept = containers.reuse(
       for: key, depth: frame.index, as: KeyedEncodingContainer<Key>.self,
-      pointing: { $0.point(at: frame, below: base, step) })
+      pointing: { $0.point(at: frame, swapping: &place) })
     {
       return kept
     }
-    let state = JSONStreamKeyedContainerState(encoder: self, frame: frame, below: base, step)
+    let state = JSONStreamKeyedContainerState(
+      encoder: self, frame: frame, below: place.base, place.step)
     let container = KeyedEncodingContainer(JSONStreamKeyedContainer<Key>(state: state))
     containers.keep(container, state: state, for: key, depth: frame.index)
     return container
@@ -1342,79 +1347,75 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
       index, id: id, name: encoder.name(for: key, at: path), keepsName: true)
   }
 
+  /// Begins the member `key` and writes its value with `write`, which gets the encoder lent
+  /// without a retain: the state holds the encoder, and this container holds the state.
+  @inline(__always)
+  private func member(_ key: Key, _ write: (JSONStreamEncoder) throws -> Void) throws {
+    try Unmanaged.passUnretained(state.encoder)._withUnsafeGuaranteedRef { encoder in
+      try encoder.beginMember(
+        index, id: id, name: encoder.name(for: key, at: path), keepsName: true)
+      try write(encoder)
+    }
+  }
+
   mutating func encodeNil(forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.null()
+    try member(key) { $0.writer.null() }
   }
 
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.bool(value)
+    try member(key) { $0.writer.bool(value) }
   }
 
   mutating func encode(_ value: String, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.string(value)
+    try member(key) { $0.writer.string(value) }
   }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    try begin(key)
-    try encoder.double(value, at: path.appending(key))
+    try member(key) { try $0.double(value, at: path.appending(key)) }
   }
 
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    try begin(key)
-    try encoder.float(value, at: path.appending(key))
+    try member(key) { try $0.float(value, at: path.appending(key)) }
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: Int8, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: Int16, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: Int32, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: Int64, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: UInt, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    try begin(key)
-    encoder.writer.integer(value)
+    try member(key) { $0.writer.integer(value) }
   }
 
   #if compiler(>=6.0)
@@ -1426,8 +1427,7 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     mutating func encode(_ value: Int128, forKey key: Key) throws {
-      try begin(key)
-      encoder.writer.integer(value)
+      try member(key) { $0.writer.integer(value) }
     }
 
     /// Writes a `UInt128` member, all its digits, as Foundation does.
@@ -1438,14 +1438,16 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     /// - Throws: ``JSONStreamEncoder/Restart`` when the container can't be written to any more.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     mutating func encode(_ value: UInt128, forKey key: Key) throws {
-      try begin(key)
-      encoder.writer.integer(value)
+      try member(key) { $0.writer.integer(value) }
     }
   #endif
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try begin(key)
-    try encoder.encodeMember(value, of: state, key: key)
+    try member(key) { encoder in
+      try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef {
+        try encoder.encodeMember(value, of: $0, key: key)
+      }
+    }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -1873,12 +1875,18 @@ final class JSONStreamKeyedContainerState {
 
   /// Points the state at the object frame `frame`, the member or element `step` of the array
   /// or object at `base`.
+  ///
+  /// The place is swapped in: `place` gets the state's last one, so that a caller's path moves
+  /// in without a retain.
   @inline(__always)
-  func point(at frame: (index: Int, id: Int), below base: JSONCodingPath, _ step: JSONPathStep) {
+  func point(
+    at frame: (index: Int, id: Int),
+    swapping place: inout (base: JSONCodingPath, step: JSONPathStep)
+  ) {
     index = frame.index
     id = frame.id
-    self.base = base
-    self.step = step
+    swap(&base, &place.base)
+    swap(&step, &place.step)
     madePath = nil
   }
 }
