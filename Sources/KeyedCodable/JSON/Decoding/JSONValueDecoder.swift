@@ -834,6 +834,39 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try T(from: self)
   }
 
+  /// Runs `body`, which decodes the elements of the array at `base` with
+  /// ``decodeElement(_:as:index:)``, with `base` swapped in as the path above the current value
+  /// once for all of them (an element's ``decodeNested(_:as:below:_:)`` would copy it for each).
+  func withElementPaths(below base: consuming JSONCodingPath, _ body: () throws -> Void) rethrows {
+    var outerBase = base
+    var outerStep = JSONPathStep.none
+    swap(&pathBase, &outerBase)
+    swap(&pathStep, &outerStep)
+    defer {
+      swap(&pathBase, &outerBase)
+      swap(&pathStep, &outerStep)
+    }
+    try body()
+  }
+
+  /// Decodes `entry`, element `index` of the array whose path ``withElementPaths(below:_:)``
+  /// swapped in, as `T`, which decodes itself.
+  @inline(__always)
+  func decodeElement<T: Decodable>(_ entry: Int, as type: T.Type, index: Int) throws -> T {
+    let outerValue = value
+    pathStep = .index(index)
+    value = entry
+    depth &+= 1
+    defer {
+      value = outerValue
+      depth &-= 1
+    }
+    if depth > StackGuard.uncheckedDepth {
+      return try decodeDeep(T.self)
+    }
+    return try T(from: self)
+  }
+
   /// Decodes the current value, nested deeper than ``StackGuard/uncheckedDepth``, as `T`: on a
   /// thread of its own when this one's stack runs low (see ``StackGuard``).
   ///
@@ -1556,12 +1589,13 @@ extension JSONDecodableArray {
     result.reserveCapacity(count)
     var element = entry &+ 1
     if decoder.decodesItself(Element.self) {
-      let arrayPath = path()
-      for index in 0..<count {
-        // Straight to the element's own `init(from:)`: its type decodes itself.
-        result.append(
-          try decoder.decodeNested(element, as: Element.self, below: arrayPath, .index(index)))
-        element = document.next(element)
+      // The array's path is swapped in once for all its elements, each then only its index.
+      try decoder.withElementPaths(below: path()) {
+        for index in 0..<count {
+          // Straight to the element's own `init(from:)`: its type decodes itself.
+          result.append(try decoder.decodeElement(element, as: Element.self, index: index))
+          element = document.next(element)
+        }
       }
       return result
     }

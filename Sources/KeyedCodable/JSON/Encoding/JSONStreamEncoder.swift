@@ -1352,10 +1352,18 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
   @inline(__always)
   private func member(_ key: Key, _ write: (JSONStreamEncoder) throws -> Void) throws {
     try Unmanaged.passUnretained(state.encoder)._withUnsafeGuaranteedRef { encoder in
-      try encoder.beginMember(
-        index, id: id, name: encoder.name(for: key, at: path), keepsName: true)
+      // The key's own name unless a strategy converts it: the strategy's closure for the path
+      // would retain the state.
+      let name = encoder.convertsKeys ? convertedName(key, by: encoder) : key.stringValue
+      try encoder.beginMember(index, id: id, name: name, keepsName: true)
       try write(encoder)
     }
+  }
+
+  /// The name the key strategy of `encoder` gives `key`.
+  @inline(never)
+  private func convertedName(_ key: Key, by encoder: JSONStreamEncoder) -> String {
+    encoder.name(for: key, at: path)
   }
 
   mutating func encodeNil(forKey key: Key) throws {
@@ -1371,11 +1379,31 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
   }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    try member(key) { try $0.double(value, at: path.appending(key)) }
+    // Out of line otherwise: the closure making the path would retain the state.
+    guard value.isFinite else { return try encodeNonFinite(value, forKey: key) }
+    try member(key) { $0.writer.double(value) }
+  }
+
+  /// Writes the member `key` of a Double that JSON has no number for, by the encoder's
+  /// strategy.
+  @inline(never)
+  private func encodeNonFinite(_ value: Double, forKey key: Key) throws {
+    try begin(key)
+    try encoder.double(value, at: path.appending(key))
   }
 
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    try member(key) { try $0.float(value, at: path.appending(key)) }
+    // Out of line otherwise: the closure making the path would retain the state.
+    guard value.isFinite else { return try encodeNonFinite(value, forKey: key) }
+    try member(key) { $0.writer.float(value) }
+  }
+
+  /// Writes the member `key` of a Float that JSON has no number for, by the encoder's
+  /// strategy.
+  @inline(never)
+  private func encodeNonFinite(_ value: Float, forKey key: Key) throws {
+    try begin(key)
+    try encoder.float(value, at: path.appending(key))
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws {
@@ -1443,9 +1471,12 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
   #endif
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try member(key) { encoder in
-      try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef {
-        try encoder.encodeMember(value, of: $0, key: key)
+    // The state lent as the encoder is (see ``member(_:_:)``).
+    try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { state in
+      try Unmanaged.passUnretained(state.encoder)._withUnsafeGuaranteedRef { encoder in
+        let name = encoder.convertsKeys ? convertedName(key, by: encoder) : key.stringValue
+        try encoder.beginMember(state.index, id: state.id, name: name, keepsName: true)
+        try encoder.encodeMember(value, of: state, key: key)
       }
     }
   }
