@@ -44,6 +44,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
   let rest = Array(arguments.dropFirst())
   let makers: [String: () throws -> Scenario] = [
     "P1": { try p1Scenario(id: "P1", title: "flat", objects: 1000) },
+    "P5": { try p1Scenario(id: "P5-100000", title: "scale", objects: 100_000) },
     "P2": { try p2Scenario(objects: 1000) }, "P3": { try p3Scenario(keys: 5000) },
     "P4": { try p4Scenario(elements: 1000) }, "P6": { try p6Scenario(objects: 1000) },
     "twitter": twitterScenario, "citm": citmScenario, "canada": canadaScenario,
@@ -68,7 +69,15 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     print("unknown scenario, operation or implementation")
     exit(2)
   }
-  for _ in 0..<times { blackHole(try body()) }
+  // KEYED_BENCH_TIMES=1 prints each operation's time (nanoseconds) to standard error.
+  let printsTimes = ProcessInfo.processInfo.environment["KEYED_BENCH_TIMES"] != nil
+  for _ in 0..<times {
+    let start = DispatchTime.now().uptimeNanoseconds
+    blackHole(try body())
+    if printsTimes {
+      FileHandle.standardError.write(Data("\(DispatchTime.now().uptimeNanoseconds - start)\n".utf8))
+    }
+  }
   exit(0)
 }
 
