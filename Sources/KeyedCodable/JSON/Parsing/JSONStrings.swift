@@ -12,20 +12,38 @@ enum JSONStrings {
   }
 
   /// Whether `count` bytes at `lhs` and `rhs` are equal.
+  ///
+  /// Eight bytes at a time, the last eight overlapping the ones before when `count` isn't a
+  /// multiple of eight (four and four under eight bytes), rather than a byte at a time at the
+  /// end: a name of 17 to 23 bytes whose first and last eight are known equal compares its
+  /// middle in one or two loads instead of up to seven. Reads nothing outside the `count` bytes.
   @inline(__always)
   static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    guard count >= 8 else {
+      guard count >= 4 else {
+        var index = 0
+        while index < count {
+          guard lhs[index] == rhs[index] else { return false }
+          index &+= 1
+        }
+        return true
+      }
+      return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+        && left.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+          == right.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+    }
     var index = 0
-    while index &+ 8 <= count {
-      let left = UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
-      let right = UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
-      guard left == right else { return false }
+    while index &+ 8 < count {
+      guard
+        left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      else { return false }
       index &+= 8
     }
-    while index < count {
-      guard lhs[index] == rhs[index] else { return false }
-      index &+= 1
-    }
-    return true
+    return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+      == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
   }
 
   /// The string at tape entry `index` of `document`.
