@@ -14,9 +14,9 @@ enum JSONStrings {
   /// Whether `count` bytes at `lhs` and `rhs` are equal.
   ///
   /// Eight bytes at a time, the last eight overlapping the ones before when `count` isn't a
-  /// multiple of eight (four and four under eight bytes), rather than a byte at a time at the
-  /// end: a name of 17 to 23 bytes whose first and last eight are known equal compares its
-  /// middle in one or two loads instead of up to seven. Reads nothing outside the `count` bytes.
+  /// multiple of eight, rather than a byte at a time at the end; under eight bytes, the first
+  /// four and the last four, and under four, a byte at a time. Reads nothing outside the `count`
+  /// bytes.
   @inline(__always)
   static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
     let left = UnsafeRawPointer(lhs)
