@@ -5,6 +5,9 @@ import KeyedCodable
 // rather than through `Double`. uuids: objects of two `UUID`s. snakecase: objects of camel-case
 // properties, decoded with `.convertFromSnakeCase` and encoded with `.convertToSnakeCase`.
 // optionals: objects of optional members, arrays of `Bool` and arrays of optional numbers.
+// payloads: objects holding enums with associated values, which the compiler's `init(from:)`
+// reads through `allKeys`. maps: objects holding `[String: Int]`, `[String: String]` and
+// `[Int: String]` members.
 // Synthesized models only: these measure how the coders treat a standard type and a key
 // strategy.
 
@@ -50,6 +53,76 @@ func optionalsScenario(objects: Int) throws -> Scenario {
   return try strategyScenario(
     id: "optionals", title: "optionals and Bool arrays: \(objects) objects", payload: payload,
     objects: objects, of: SensorSynthesized.self, configure: { _, _ in })
+}
+
+enum ShapeSynthesized: Codable, Equatable {
+  case circle(radius: Double)
+  case rectangle(width: Double, height: Double)
+  case polygon(sides: Int, label: String)
+  case point
+}
+
+enum EventKindSynthesized: Codable, Equatable {
+  case created(by: String)
+  case moved(Double, Double)
+  case deleted
+}
+
+struct DrawnSynthesized: Codable, Equatable {
+  var id: Int
+  var shape: ShapeSynthesized
+  var event: EventKindSynthesized
+}
+
+func payloadsScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 14)
+  let json = (0..<objects).map { index -> String in
+    let shape =
+      switch random.int(0...3) {
+      case 0: #"{"circle":{"radius":\#(random.int(1...99)).5}}"#
+      case 1: #"{"rectangle":{"width":\#(random.int(1...99)),"height":\#(random.int(1...99))}}"#
+      case 2: #"{"polygon":{"sides":\#(random.int(3...12)),"label":"\#(random.word())"}}"#
+      default: #"{"point":{}}"#
+      }
+    let event =
+      switch random.int(0...2) {
+      case 0: #"{"created":{"by":"\#(random.word())"}}"#
+      case 1: #"{"moved":{"_0":\#(random.int(-99...99)).25,"_1":\#(random.int(-99...99))}}"#
+      default: #"{"deleted":{}}"#
+      }
+    return #"{"id":\#(index),"shape":\#(shape),"event":\#(event)}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "payloads", title: "enums with associated values: \(objects) objects",
+    payload: payload, objects: objects, of: DrawnSynthesized.self, configure: { _, _ in })
+}
+
+struct TalliesSynthesized: Codable, Equatable {
+  var id: Int
+  var counts: [String: Int]
+  var labels: [String: String]
+  var names: [Int: String]
+}
+
+func mapsScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 15)
+  func members(_ value: () -> String) -> String {
+    (0..<random.int(1...4)).map { number in #""\#(random.word())\#(number)":\#(value())"# }
+      .joined(separator: ",")
+  }
+  let json = (0..<objects).map { index -> String in
+    let counts = members { "\(random.int(0...9999))" }
+    let labels = members { #""\#(random.word())""# }
+    let names = (0..<random.int(1...4)).map { number in
+      #""\#(number * 1000 + random.int(0...999))":"\#(random.word())""#
+    }.joined(separator: ",")
+    return #"{"id":\#(index),"counts":{\#(counts)},"labels":{\#(labels)},"names":{\#(names)}}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "maps", title: "dictionaries: \(objects) objects", payload: payload, objects: objects,
+    of: TalliesSynthesized.self, configure: { _, _ in })
 }
 
 func decimalsScenario(objects: Int) throws -> Scenario {

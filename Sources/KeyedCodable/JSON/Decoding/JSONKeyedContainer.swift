@@ -45,6 +45,12 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return conversion.order.compactMap { Key(stringValue: $0) }
     }
     let document = decoder.document
+    if document.memberCount(object) == 1 {
+      // An enum with associated values, read by the `init(from:)` the compiler writes.
+      return decoder.keys(ofOneMember: object &+ 1) {
+        Key(stringValue: JSONStrings.string(at: object &+ 1, in: document)).map { [$0] } ?? []
+      }
+    }
     var keys: [Key] = []
     var seen = Set<String>()
     let checkRepeats = decoder.mayRepeatNames(in: object)

@@ -141,6 +141,12 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #else
     @exclusivity(unchecked) private var typeKinds = TypeKinds()
   #endif
+  /// The `allKeys` of objects of one member met so far (see ``keys(ofOneMember:make:)``).
+  #if DEBUG
+    private var keyLists = JSONKeyLists()
+  #else
+    @exclusivity(unchecked) private var keyLists = JSONKeyLists()
+  #endif
 
   /// The runs this coder keeps for the next Keyedable value.
   typealias SpareRuns = JSONSpareRuns<DecodeRun, JSONDecodingBackend>
@@ -492,6 +498,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return nil
   }
 
+  /// The `allKeys` of an object whose one member's name is at `name`: as `make` makes them
+  /// the first time the decode meets the name for `Key` (see ``JSONKeyLists``).
+  @inline(__always)
+  func keys<Key: CodingKey>(ofOneMember name: Int, make: () -> [Key]) -> [Key] {
+    keyLists.keys(
+      named: document.bytes + document.offset(name), count: document.length(name), make: make)
+  }
+
   /// Whether two members of the object at `object` may have the same name: the names of the
   /// members are then listed once each, as Foundation lists them.
   func mayRepeatNames(in object: Int) -> Bool {
@@ -733,7 +747,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    JSONArrayDecoding, any JSONStringKeyedDictionary.Type, any JSONDecodableOptional.Type
+    JSONArrayDecoding, any JSONKeyedDictionary.Type, any JSONDecodableOptional.Type
   >
 
   /// How `type` is decoded: by this decoder element by element or member by member, or by its
@@ -743,7 +757,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
     if let arrayType = type as? any JSONDecodableArray.Type { return .array(.array(arrayType)) }
     if let setType = type as? any JSONDecodableSet.Type { return .array(.set(setType)) }
-    if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
+    if let dictionaryType = type as? any JSONKeyedDictionary.Type {
       return .dictionary(dictionaryType)
     }
     if let optionalType = type as? any JSONDecodableOptional.Type {
@@ -789,8 +803,8 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     reinterpret(try S.decodeElements(from: self, array: entry, at: path), as: T.self)
   }
 
-  /// Decodes a string-keyed dictionary of type `D`, which is `T`.
-  private func decodeDictionary<D: JSONStringKeyedDictionary, T>(
+  /// Decodes a dictionary of type `D`, which is `T`.
+  private func decodeDictionary<D: JSONKeyedDictionary, T>(
     _ type: D.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
     reinterpret(try D.decodeMembers(from: self, object: entry, at: path), as: T.self)
@@ -1387,23 +1401,72 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
   }
 }
 
-// MARK: - String-keyed dictionaries
+// MARK: - Dictionaries
 
-/// Implemented by `[String: Value]`: decoded member by member, with the member names as they
-/// are, whatever the key decoding strategy (Foundation leaves dictionary keys alone too).
-protocol JSONStringKeyedDictionary {
+/// Implemented by `[String: Value]` and `[Int: Value]`: decoded member by member.
+///
+/// `String` keys are the member names as they are, whatever the key decoding strategy
+/// (Foundation leaves dictionary keys alone too). `Int` keys are read as the standard library's
+/// `init(from:)` reads them (`Int(name)` of each name, in document order); an object that
+/// takes another way there (a key decoding strategy, which converts the names first; a name that
+/// is not an integer, which throws; a name that may repeat) goes through that `init(from:)`.
+protocol JSONKeyedDictionary {
   static func decodeMembers(
     from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
 }
 
-extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Decodable {
+/// The key types of the dictionaries ``JSONValueDecoder`` reads member by member.
+protocol JSONDictionaryKey: Hashable, Decodable {}
+
+extension String: JSONDictionaryKey {}
+extension Int: JSONDictionaryKey {}
+
+extension Dictionary: JSONKeyedDictionary where Key: JSONDictionaryKey, Value: Decodable {
   static func decodeMembers(
     from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
-  ) throws -> [String: Value] {
+  ) throws -> Self {
+    // The common values are read in code specialized for them: in this unspecialized code,
+    // each call on the dictionary looks up the metadata of its storage, and each value goes
+    // through the general way of reading a value. The general way is written for `Self`, whose
+    // metadata the caller passes, not for `[String: Value]`, whose metadata it would look up.
+    if Key.self == String.self {
+      if Value.self == String.self {
+        return reinterpret(
+          try [String: String].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
+      } else if Value.self == Int.self {
+        return reinterpret(
+          try [String: Int].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
+      } else if Value.self == Double.self {
+        return reinterpret(
+          try [String: Double].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
+      } else if Value.self == Bool.self {
+        return reinterpret(
+          try [String: Bool].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
+      }
+      return try stringKeyed(from: decoder, object: entry, at: path)
+    }
+    guard let integers = JSONDictionaries.integerNames(decoder, entry) else {
+      return try decoder.decodeNested(entry, as: Self.self, at: path())
+    }
+    if Value.self == String.self {
+      return reinterpret(
+        try [Int: String].intKeyed(integers, from: decoder, object: entry, at: path),
+        as: Self.self)
+    } else if Value.self == Int.self {
+      return reinterpret(
+        try [Int: Int].intKeyed(integers, from: decoder, object: entry, at: path), as: Self.self)
+    }
+    return try intKeyed(integers, from: decoder, object: entry, at: path)
+  }
+
+  /// The dictionary of the object at `entry`, whose keys are `String`s: its member names.
+  private static func stringKeyed(
+    from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self {
     let document = decoder.document
     guard document.kind(entry) == .object else {
-      throw decoder.mismatch([String: Value].self, entry, at: path())
+      throw decoder.mismatch(Self.self, entry, at: path())
     }
     var result = Self()
     let count = document.memberCount(entry)
@@ -1412,21 +1475,99 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
     result.reserveCapacity(count)
     var key = entry &+ 1
     let end = document.next(entry)
-    // Each call on the dictionary looks up the metadata of its storage (this code is not
-    // specialized): the lookup of a name is left out when no name can repeat.
+    // The lookup of a name is left out when no name can repeat.
     let repeats = decoder.mayRepeatNames(in: entry)
     while key < end {
       let name = JSONStrings.string(at: key, in: document)
+      let member = reinterpret(name, as: Key.self)
       // The first of two members with one name wins, as in Foundation.
-      if !repeats || result[name] == nil {
+      if !repeats || result[member] == nil {
         result.updateValue(
           try decoder.unwrap(
             key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name))),
-          forKey: name)
+          forKey: member)
       }
       key = document.next(key &+ 1)
     }
     return result
+  }
+
+  /// The dictionary of the object at `entry`, whose keys are `Int`s: the `integers` its names
+  /// spell (see ``JSONDictionaries/integerNames(_:_:)``), as the standard library's
+  /// `init(from:)` makes it: each value in document order, a later name spelling the same
+  /// integer (`"1"`, `"01"`) replacing the value.
+  private static func intKeyed(
+    _ integers: [Int], from decoder: JSONValueDecoder, object entry: Int,
+    at path: () -> JSONCodingPath
+  ) throws -> Self {
+    var result = Self()
+    guard !integers.isEmpty else { return result }
+    result.reserveCapacity(integers.count)
+    let document = decoder.document
+    var key = entry &+ 1
+    for integer in integers {
+      let value = try decoder.unwrap(
+        key &+ 1, as: Value.self,
+        at: path().appending(PathKey(dictionaryMember: JSONStrings.string(at: key, in: document))))
+      result[reinterpret(integer, as: Key.self)] = value
+      key = document.next(key &+ 1)
+    }
+    return result
+  }
+}
+
+/// How ``JSONValueDecoder`` reads the names of `[Int: Value]` (see ``JSONKeyedDictionary``).
+enum JSONDictionaries {
+  /// The integers the member names of the object at `entry` spell, in document order, or `nil`
+  /// when the standard library's `Dictionary<Int, _>.init(from:)` must read it: the decoder
+  /// converts names, the value is not an object, a name is not an integer (`Int(name)` is
+  /// `nil`: the error is that `init(from:)`'s), or two names may be the same.
+  static func integerNames(_ decoder: JSONValueDecoder, _ entry: Int) -> [Int]? {
+    guard case .useDefaultKeys = decoder.options.keyDecodingStrategy else { return nil }
+    let document = decoder.document
+    guard document.kind(entry) == .object, !decoder.mayRepeatNames(in: entry) else {
+      return nil
+    }
+    var integers: [Int] = []
+    integers.reserveCapacity(document.memberCount(entry))
+    var key = entry &+ 1
+    let end = document.next(entry)
+    while key < end {
+      guard document.flags(key) & JSONDocument.hasEscapes == 0,
+        let integer = integer(document.bytes + document.offset(key), count: document.length(key))
+      else { return nil }
+      integers.append(integer)
+      key = document.next(key &+ 1)
+    }
+    return integers
+  }
+
+  /// The integer `count` bytes at `start` spell as `Int(_:)` reads a string: an optional `+` or
+  /// `-`, then one or more ASCII digits, in range; `nil` for anything else.
+  static func integer(_ start: UnsafePointer<UInt8>, count: Int) -> Int? {
+    var index = 0
+    var negative = false
+    if count > 0, start[0] == UInt8(ascii: "-") || start[0] == UInt8(ascii: "+") {
+      negative = start[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    guard index < count else { return nil }
+    var magnitude: UInt64 = 0
+    while index < count {
+      let digit = start[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(UInt64(digit))
+      guard !overflow, !carry else { return nil }
+      magnitude = sum
+      index &+= 1
+    }
+    if negative {
+      guard magnitude <= UInt64(Int.max) &+ 1 else { return nil }
+      return Int(truncatingIfNeeded: 0 &- magnitude)
+    }
+    guard magnitude <= UInt64(Int.max) else { return nil }
+    return Int(truncatingIfNeeded: magnitude)
   }
 }
 
