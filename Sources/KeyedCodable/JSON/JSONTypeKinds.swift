@@ -32,7 +32,7 @@ struct JSONTypeKindCache<Array, Dictionary, OptionalKind> {
     case scalar
     /// As an array, element by element: the conformance to the coder's array marker.
     case array(Array)
-    /// As a `[String: Value]`, member by member with names as they are.
+    /// As a `[String: Value]` or an `[Int: Value]`, member by member.
     case dictionary(Dictionary)
     /// As an `Optional`: `null`, or the wrapped value read or written as the coder reads or
     /// writes its type, without the single value container `Optional`'s own `Codable` opens.

@@ -747,7 +747,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    JSONArrayDecoding, any JSONKeyedDictionary.Type, any JSONDecodableOptional.Type
+    JSONArrayDecoding, JSONDictionaryDecoding, any JSONDecodableOptional.Type
   >
 
   /// How `type` is decoded: by this decoder element by element or member by member, or by its
@@ -757,8 +757,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if let valueType = JSONValueType(type) { return .jsonValue(valueType) }
     if let arrayType = type as? any JSONDecodableArray.Type { return .array(.array(arrayType)) }
     if let setType = type as? any JSONDecodableSet.Type { return .array(.set(setType)) }
-    if let dictionaryType = type as? any JSONKeyedDictionary.Type {
-      return .dictionary(dictionaryType)
+    if let dictionaryType = type as? any JSONStringKeyedDictionary.Type {
+      return .dictionary(.stringKeyed(dictionaryType))
+    }
+    if let dictionaryType = type as? any JSONIntKeyedDictionary.Type {
+      return .dictionary(.intKeyed(dictionaryType))
     }
     if let optionalType = type as? any JSONDecodableOptional.Type {
       return .optional(optionalType)
@@ -803,8 +806,28 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     reinterpret(try S.decodeElements(from: self, array: entry, at: path), as: T.self)
   }
 
-  /// Decodes a dictionary of type `D`, which is `T`.
-  private func decodeDictionary<D: JSONKeyedDictionary, T>(
+  /// Decodes a dictionary, as `kind` says, which is `T`.
+  private func decodeDictionary<T>(
+    _ kind: JSONDictionaryDecoding, as target: T.Type, _ entry: Int,
+    at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    switch kind {
+    case .stringKeyed(let dictionaryType):
+      return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
+    case .intKeyed(let dictionaryType):
+      return try decodeDictionary(dictionaryType, as: T.self, entry, at: path())
+    }
+  }
+
+  /// Decodes a string-keyed dictionary of type `D`, which is `T`.
+  private func decodeDictionary<D: JSONStringKeyedDictionary, T>(
+    _ type: D.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> T {
+    reinterpret(try D.decodeMembers(from: self, object: entry, at: path), as: T.self)
+  }
+
+  /// Decodes an integer-keyed dictionary of type `D`, which is `T`.
+  private func decodeDictionary<D: JSONIntKeyedDictionary, T>(
     _ type: D.Type, as target: T.Type, _ entry: Int, at path: @autoclosure () -> JSONCodingPath
   ) throws -> T {
     reinterpret(try D.decodeMembers(from: self, object: entry, at: path), as: T.self)
@@ -1403,70 +1426,53 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 
 // MARK: - Dictionaries
 
-/// Implemented by `[String: Value]` and `[Int: Value]`: decoded member by member.
-///
-/// `String` keys are the member names as they are, whatever the key decoding strategy
-/// (Foundation leaves dictionary keys alone too). `Int` keys are read as the standard library's
-/// `init(from:)` reads them (`Int(name)` of each name, in document order); an object that
-/// takes another way there (a key decoding strategy, which converts the names first; a name that
-/// is not an integer, which throws; a name that may repeat) goes through that `init(from:)`.
-protocol JSONKeyedDictionary {
+/// How ``JSONValueDecoder`` reads a dictionary type it reads member by member.
+enum JSONDictionaryDecoding {
+  /// `[String: Value]`.
+  case stringKeyed(any JSONStringKeyedDictionary.Type)
+  /// `[Int: Value]`.
+  case intKeyed(any JSONIntKeyedDictionary.Type)
+}
+
+/// Implemented by `[String: Value]`: decoded member by member, with the member names as they
+/// are, whatever the key decoding strategy (Foundation leaves dictionary keys alone too).
+protocol JSONStringKeyedDictionary {
   static func decodeMembers(
     from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
   ) throws -> Self
 }
 
-/// The key types of the dictionaries ``JSONValueDecoder`` reads member by member.
-protocol JSONDictionaryKey: Hashable, Decodable {}
-
-extension String: JSONDictionaryKey {}
-extension Int: JSONDictionaryKey {}
-
-extension Dictionary: JSONKeyedDictionary where Key: JSONDictionaryKey, Value: Decodable {
+extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Decodable {
   static func decodeMembers(
     from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
-  ) throws -> Self {
+  ) throws -> [String: Value] {
     // The common values are read in code specialized for them: in this unspecialized code,
     // each call on the dictionary looks up the metadata of its storage, and each value goes
-    // through the general way of reading a value. The general way is written for `Self`, whose
-    // metadata the caller passes, not for `[String: Value]`, whose metadata it would look up.
-    if Key.self == String.self {
-      if Value.self == String.self {
-        return reinterpret(
-          try [String: String].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
-      } else if Value.self == Int.self {
-        return reinterpret(
-          try [String: Int].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
-      } else if Value.self == Double.self {
-        return reinterpret(
-          try [String: Double].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
-      } else if Value.self == Bool.self {
-        return reinterpret(
-          try [String: Bool].stringKeyed(from: decoder, object: entry, at: path), as: Self.self)
-      }
-      return try stringKeyed(from: decoder, object: entry, at: path)
-    }
-    guard let integers = JSONDictionaries.integerNames(decoder, entry) else {
-      return try decoder.decodeNested(entry, as: Self.self, at: path())
-    }
+    // through the general way of reading a value.
     if Value.self == String.self {
       return reinterpret(
-        try [Int: String].intKeyed(integers, from: decoder, object: entry, at: path),
-        as: Self.self)
+        try [String: String].members(from: decoder, object: entry, at: path), as: Self.self)
     } else if Value.self == Int.self {
       return reinterpret(
-        try [Int: Int].intKeyed(integers, from: decoder, object: entry, at: path), as: Self.self)
+        try [String: Int].members(from: decoder, object: entry, at: path), as: Self.self)
+    } else if Value.self == Double.self {
+      return reinterpret(
+        try [String: Double].members(from: decoder, object: entry, at: path), as: Self.self)
+    } else if Value.self == Bool.self {
+      return reinterpret(
+        try [String: Bool].members(from: decoder, object: entry, at: path), as: Self.self)
     }
-    return try intKeyed(integers, from: decoder, object: entry, at: path)
+    return try members(from: decoder, object: entry, at: path)
   }
 
-  /// The dictionary of the object at `entry`, whose keys are `String`s: its member names.
-  private static func stringKeyed(
+  /// The dictionary of the object at `entry`.
+  @inline(__always)
+  private static func members(
     from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
-  ) throws -> Self {
+  ) throws -> [String: Value] {
     let document = decoder.document
     guard document.kind(entry) == .object else {
-      throw decoder.mismatch(Self.self, entry, at: path())
+      throw decoder.mismatch([String: Value].self, entry, at: path())
     }
     var result = Self()
     let count = document.memberCount(entry)
@@ -1479,27 +1485,58 @@ extension Dictionary: JSONKeyedDictionary where Key: JSONDictionaryKey, Value: D
     let repeats = decoder.mayRepeatNames(in: entry)
     while key < end {
       let name = JSONStrings.string(at: key, in: document)
-      let member = reinterpret(name, as: Key.self)
       // The first of two members with one name wins, as in Foundation.
-      if !repeats || result[member] == nil {
+      if !repeats || result[name] == nil {
         result.updateValue(
           try decoder.unwrap(
             key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name))),
-          forKey: member)
+          forKey: name)
       }
       key = document.next(key &+ 1)
     }
     return result
   }
+}
 
-  /// The dictionary of the object at `entry`, whose keys are `Int`s: the `integers` its names
-  /// spell (see ``JSONDictionaries/integerNames(_:_:)``), as the standard library's
-  /// `init(from:)` makes it: each value in document order, a later name spelling the same
-  /// integer (`"1"`, `"01"`) replacing the value.
-  private static func intKeyed(
+/// Implemented by `[Int: Value]`: decoded member by member.
+///
+/// The names are read as the standard library's `init(from:)` reads them (`Int(name)` of each
+/// name, in document order). An object that takes another way there (a key decoding strategy, which converts the names first; a
+/// name that is not an integer, which throws; a name that may repeat) goes through that
+/// `init(from:)`.
+protocol JSONIntKeyedDictionary {
+  static func decodeMembers(
+    from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
+  ) throws -> Self
+}
+
+extension Dictionary: JSONIntKeyedDictionary where Key == Int, Value: Decodable {
+  static func decodeMembers(
+    from decoder: JSONValueDecoder, object entry: Int, at path: () -> JSONCodingPath
+  ) throws -> [Int: Value] {
+    guard let integers = JSONDictionaries.integerNames(decoder, entry) else {
+      return try decoder.decodeNested(entry, as: Self.self, at: path())
+    }
+    if Value.self == String.self {
+      return reinterpret(
+        try [Int: String].members(integers, from: decoder, object: entry, at: path),
+        as: Self.self)
+    } else if Value.self == Int.self {
+      return reinterpret(
+        try [Int: Int].members(integers, from: decoder, object: entry, at: path), as: Self.self)
+    }
+    return try members(integers, from: decoder, object: entry, at: path)
+  }
+
+  /// The dictionary of the object at `entry`, whose names spell `integers` (see
+  /// ``JSONDictionaries/integerNames(_:_:)``), as the standard library's `init(from:)` makes
+  /// it: each value in document order, a later name spelling the same integer (`"1"`, `"01"`)
+  /// replacing the value.
+  @inline(__always)
+  private static func members(
     _ integers: [Int], from decoder: JSONValueDecoder, object entry: Int,
     at path: () -> JSONCodingPath
-  ) throws -> Self {
+  ) throws -> [Int: Value] {
     var result = Self()
     guard !integers.isEmpty else { return result }
     result.reserveCapacity(integers.count)
@@ -1509,14 +1546,14 @@ extension Dictionary: JSONKeyedDictionary where Key: JSONDictionaryKey, Value: D
       let value = try decoder.unwrap(
         key &+ 1, as: Value.self,
         at: path().appending(PathKey(dictionaryMember: JSONStrings.string(at: key, in: document))))
-      result[reinterpret(integer, as: Key.self)] = value
+      result[integer] = value
       key = document.next(key &+ 1)
     }
     return result
   }
 }
 
-/// How ``JSONValueDecoder`` reads the names of `[Int: Value]` (see ``JSONKeyedDictionary``).
+/// How ``JSONValueDecoder`` reads the names of `[Int: Value]` (see ``JSONIntKeyedDictionary``).
 enum JSONDictionaries {
   /// The integers the member names of the object at `entry` spell, in document order, or `nil`
   /// when the standard library's `Dictionary<Int, _>.init(from:)` must read it: the decoder

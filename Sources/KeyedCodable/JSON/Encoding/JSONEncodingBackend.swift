@@ -370,6 +370,37 @@ extension Dictionary: JSONStringKeyedEncodableDictionary where Key == String, Va
   }
 }
 
+/// Implemented by `[Int: Value]`: encoded member by member.
+///
+/// Each key is written as its decimal name, in the dictionary's order, as the standard
+/// library's `encode(to:)` writes it through a keyed container. Only without a key encoding strategy, which Foundation's encoder applies
+/// to those names as to any key's (see ``JSONStreamEncoder/encodeScalar(_:kind:at:)``).
+protocol JSONIntKeyedEncodableDictionary {
+  func encodeMembers(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws
+}
+
+extension Dictionary: JSONIntKeyedEncodableDictionary where Key == Int, Value: Encodable {
+  func encodeMembers(to encoder: JSONStreamEncoder, at path: () -> JSONCodingPath) throws {
+    let frame = encoder.pushFrame(object: true)
+    for (key, value) in self {
+      // Distinct integers have distinct names.
+      let name = String(key)
+      try encoder.beginMember(frame.index, id: frame.id, name: name, mayRepeat: false)
+      try encoder.encodeValue(value, at: path().appending(PathKey(dictionaryMember: name)))
+    }
+    try encoder.closeFrames(above: frame.index)
+  }
+}
+
+/// A dictionary type ``JSONStreamEncoder`` writes member by member, as its type-kind cache has
+/// it.
+enum JSONEncodableDictionaryKind {
+  /// `[String: Value]`.
+  case stringKeyed(any JSONStringKeyedEncodableDictionary.Type)
+  /// `[Int: Value]`.
+  case intKeyed(any JSONIntKeyedEncodableDictionary.Type)
+}
+
 /// Implemented by `[Element]`: encoded element by element, without a container.
 protocol JSONEncodableArray: RandomAccessCollection where Index == Int {
   /// Whether the elements encode themselves, into a slot of the encoder: neither standard

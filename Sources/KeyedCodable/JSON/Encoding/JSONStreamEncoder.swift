@@ -440,7 +440,13 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .array(let array):
       try encodeArray(value, as: array.type, slots: array.elementsTakeSlots, at: path)
       return true
-    case .dictionary(let dictionaryType):
+    case .dictionary(.stringKeyed(let dictionaryType)):
+      try encodeDictionary(value, as: dictionaryType, at: path)
+      return true
+    case .dictionary(.intKeyed(let dictionaryType)):
+      // A key strategy converts the names of integer keys too: the dictionary's own
+      // `encode(to:)` writes them through a keyed container, which converts them.
+      guard !convertsKeys else { return false }
       try encodeDictionary(value, as: dictionaryType, at: path)
       return true
     case .other, .singleValue:
@@ -500,8 +506,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   typealias TypeKinds = JSONTypeKindCache<
-    JSONEncodableArrayKind, any JSONStringKeyedEncodableDictionary.Type,
-    any JSONEncodableOptional.Type
+    JSONEncodableArrayKind, JSONEncodableDictionaryKind, any JSONEncodableOptional.Type
   >
 
   /// How `type` is encoded: by this encoder element by element or member by member, or by its
@@ -515,7 +520,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
           type: arrayType, elementsTakeSlots: arrayType.elementsTakeSlots))
     }
     if let dictionaryType = type as? any JSONStringKeyedEncodableDictionary.Type {
-      return .dictionary(dictionaryType)
+      return .dictionary(.stringKeyed(dictionaryType))
+    }
+    if let dictionaryType = type as? any JSONIntKeyedEncodableDictionary.Type {
+      return .dictionary(.intKeyed(dictionaryType))
     }
     if let optionalType = type as? any JSONEncodableOptional.Type {
       return .optional(optionalType)
@@ -549,6 +557,16 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
 
   /// Encodes `value`, a string-keyed dictionary of type `D`.
   private func encodeDictionary<T, D: JSONStringKeyedEncodableDictionary>(
+    _ value: T, as type: D.Type, at path: () -> JSONCodingPath
+  ) throws {
+    guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
+    try descend(value, at: path()) {
+      try reinterpret(value, as: D.self).encodeMembers(to: self, at: path)
+    }
+  }
+
+  /// Encodes `value`, an integer-keyed dictionary of type `D`.
+  private func encodeDictionary<T, D: JSONIntKeyedEncodableDictionary>(
     _ value: T, as type: D.Type, at path: () -> JSONCodingPath
   ) throws {
     guard frames.count < Self.maximumDepth else { throw Self.tooDeep(value, at: path()) }
