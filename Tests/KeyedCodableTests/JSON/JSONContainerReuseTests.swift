@@ -133,6 +133,44 @@ import Testing
         == canonicalJSON(String(decoding: foundation, as: UTF8.self)))
   }
 
+  /// Opens a nested container from a container whose object the encoder has left: the value
+  /// can't be written as a stream, and is written as Foundation writes it.
+  struct LateNested: Encodable {
+    let value: Int
+
+    func encode(to encoder: any Encoder) throws {
+      var outer = encoder.container(keyedBy: AnyKey.self)
+      var first = outer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("a"))
+      try first.encode(value, forKey: AnyKey("x"))
+      var second = outer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("b"))
+      try second.encode(value + 1, forKey: AnyKey("y"))
+      var late = first.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("z"))
+      try late.encode(value + 2, forKey: AnyKey("w"))
+      var lateList = first.nestedUnkeyedContainer(forKey: AnyKey("l"))
+      try lateList.encode(value + 3)
+    }
+  }
+
+  /// Opens a nested container late (see ``LateNested``) and writes nothing through it:
+  /// Foundation writes an empty object for it.
+  struct LateEmpty: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var outer = encoder.container(keyedBy: AnyKey.self)
+      var first = outer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("a"))
+      try first.encode(1, forKey: AnyKey("x"))
+      _ = outer.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("b"))
+      _ = first.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("e"))
+    }
+  }
+
+  @Test func aNestedContainerOpenedLateIsWrittenAsFoundationWritesIt() {
+    EncoderPair().expectSame(LateNested(value: 1))
+    EncoderPair().expectSame([LateNested(value: 1), LateNested(value: 4)])
+    EncoderPair().expectSame(LateEmpty())
+    EncoderPair().expectSame([LateEmpty(), LateEmpty()])
+    EncoderPair().expectSame(["k": LateNested(value: 7)])
+  }
+
   /// Snake-case members, some in one object and not the next.
   struct Record: Codable, Equatable {
     var recordId: Int

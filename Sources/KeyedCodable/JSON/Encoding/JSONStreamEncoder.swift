@@ -1502,9 +1502,18 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let container = self
-    return JSONSlotEncoder(encoder: encoder, path: path.appending(key)) { try container.begin(key) }
-      .container(keyedBy: NestedKey.self)
+    // The member's name and the frame written here rather than by a ``JSONSlotEncoder``, whose
+    // closure writing the name would be allocated (an enum with associated values opens one
+    // such container per value). The path keeps the key itself, as the slot encoder's did.
+    let frame: (index: Int, id: Int)
+    do {
+      try begin(key)
+      frame = encoder.pushFrame(object: true)
+    } catch {
+      encoder.deferError(error)
+      frame = (-1, -1)
+    }
+    return encoder.keyedContainer(frame: frame, below: path.appending(key), .none)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
