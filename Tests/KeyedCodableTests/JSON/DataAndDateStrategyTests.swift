@@ -4,8 +4,8 @@ import Testing
 
 /// `Data` as Base64 and `Date` with `.deferredToDate`, the two default strategies: the JSON
 /// coder writes Base64 and reads and writes dates itself, with the same bytes, values and errors
-/// as Foundation's coders; Base64 text is read by Foundation, as every text it accepts or rejects
-/// is here.
+/// as Foundation's coders. Canonical Base64 text (what `base64EncodedString()` writes) is read by
+/// the coder; any other text by Foundation, so that every text it accepts or rejects is here.
 struct DataAndDateStrategyTests {
   struct Blob: Codable, Equatable {
     var blob: Data
@@ -30,11 +30,14 @@ struct DataAndDateStrategyTests {
   }
 
   /// Every length up to 70 (all three tails, groups with and without slashes), data of only
-  /// slashes and pluses (`0xFF`, `0xFB`), and 100 KB.
+  /// slashes and pluses (`0xFF`, `0xFB`), the lengths around the longest the decoder decodes on
+  /// the stack (256), and 100 KB.
   static let samples: [Data] =
     (0...70).map { randomData(count: $0, seed: UInt64($0)) } + [
       Data(repeating: 0xFF, count: 30), Data(repeating: 0xFB, count: 31),
-      Data(repeating: 0, count: 32), randomData(count: 100_000, seed: 99),
+      Data(repeating: 0, count: 32), randomData(count: 255, seed: 255),
+      randomData(count: 256, seed: 256), randomData(count: 257, seed: 257),
+      randomData(count: 100_000, seed: 99),
     ]
 
   @Test(arguments: [
@@ -93,6 +96,34 @@ struct DataAndDateStrategyTests {
       let length = Int.random(in: 0...13, using: &generator)
       let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "A" })
       decoders.expectSame([Data].self, from: #"["\#(text)"]"#)
+    }
+  }
+
+  /// Canonical texts of every sample up to 70 bytes with one letter replaced, dropped or
+  /// doubled anywhere (the groups before the last as well as the last), read as they are and
+  /// with every slash escaped, all compared with Foundation.
+  @Test func canonicalTextsWithOneChangeAreReadAsFoundationReadsThem() {
+    let decoders = DecoderPair()
+    let replacements: [Character] = ["=", "-", "_", " ", "A", "/", "+", "é", "\u{7F}"]
+    var generator = Bytes(state: 70)
+    var texts: [String] = []
+    for data in Self.samples where data.count <= 70 {
+      let letters = Array(data.base64EncodedString())
+      for _ in 0..<6 where !letters.isEmpty {
+        let position = Int.random(in: 0..<letters.count, using: &generator)
+        var changed = letters
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: changed[position] = replacements.randomElement(using: &generator) ?? "="
+        case 1: changed.remove(at: position)
+        default: changed.insert(letters[position], at: position)
+        }
+        texts.append(String(changed))
+      }
+    }
+    for text in texts {
+      decoders.expectSame([Data].self, from: #"["\#(text)"]"#)
+      let escaped = text.replacingOccurrences(of: "/", with: #"\/"#)
+      decoders.expectSame([Data].self, from: #"["\#(escaped)"]"#)
     }
   }
 

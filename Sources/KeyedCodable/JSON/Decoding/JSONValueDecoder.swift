@@ -1161,8 +1161,17 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     case .deferredToData:
       return try decodeNested(entry, as: Data.self, at: path())
     case .base64:
+      // Canonical text is read from the document's bytes, or from the string unescaped (a
+      // text Foundation's encoder wrote has `/` escaped); any other is left to Foundation.
+      if document.kind(entry) == .string, document.flags(entry) & JSONDocument.hasEscapes == 0,
+        let data = JSONBase64.data(fromCanonical: document.span(entry))
+      {
+        return data
+      }
       let text = try unwrapString(entry, at: path())
-      guard let data = Data(base64Encoded: text) else {
+      // (`nil` from the closure is text to leave to Foundation, as is a string not contiguous.)
+      let canonical = text.utf8.withContiguousStorageIfAvailable(JSONBase64.data(fromCanonical:))
+      guard let data = (canonical ?? nil) ?? Data(base64Encoded: text) else {
         throw DecodingError.dataCorrupted(
           .init(codingPath: path().keys, debugDescription: "Encountered Data is not valid Base64."))
       }

@@ -492,28 +492,3 @@ protocol JSONByteSink {
 }
 
 extension Array: JSONByteSink where Element == UInt8 {}
-
-/// What ``JSONWriter/base64(_:)`` writes `Data` with: the text of `Data.base64EncodedString()`
-/// (the standard alphabet, `=` padding, no line breaks), four letters for three bytes.
-enum JSONBase64 {
-  /// The 64 letters, in the order of their values.
-  private static let letters: StaticString =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-
-  /// The two letters of each 12 bits, the first in the low byte: four letters from two loads.
-  static let pairs: [UInt16] = {
-    var pairs = [UInt16](repeating: 0, count: 4096)
-    letters.withUTF8Buffer { letters in
-      for bits in 0..<4096 {
-        pairs[bits] = UInt16(letters[bits &>> 6]) | UInt16(letters[bits & 63]) &<< 8
-      }
-    }
-    return pairs
-  }()
-
-  /// The letter count of the Base64 text of `count` bytes.
-  @inline(__always)
-  static func textCount(of count: Int) -> Int {
-    (count / 3 &+ (count % 3 == 0 ? 0 : 1)) &* 4
-  }
-}
