@@ -428,6 +428,28 @@ struct TransformTests {
     try expectEncoded(blob, #"{"standard": "", "urlSafe": "aGVsbG8"}"#)
   }
 
+  /// Canonical text of every length up to 70 bytes (read from the string's bytes) and the same
+  /// with set unused bits (read by Foundation), each as Foundation reads it.
+  @Test func base64ReadsEveryLengthAsFoundationDoes() throws {
+    let transform = Base64Transform()
+    for count in 0...70 {
+      let data = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ count) })
+      let text = data.base64EncodedString()
+      #expect(try transform.decode(text) == data)
+      guard count % 3 != 0 else { continue }
+      // The letter before the padding with its lowest bit set: bits past the last byte, which
+      // the letter had clear.
+      let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+      var letters = Array(text)
+      let last = letters.count - (count % 3 == 1 ? 3 : 2)
+      let value = try #require(alphabet.firstIndex(of: letters[last]))
+      #expect(value % 2 == 0)
+      letters[last] = alphabet[value + 1]
+      let odd = String(letters)
+      #expect((try? transform.decode(odd)) == Data(base64Encoded: odd), "\(odd)")
+    }
+  }
+
   @Test(arguments: [
     "aGVsbG8", "aGVs bG8=", "aGVsbG8=\n", " aGVsbG8=", "a", "****", "-_8=", "aGVs=bG8=", "=aGVsbG8",
   ])
