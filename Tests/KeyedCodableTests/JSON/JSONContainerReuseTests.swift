@@ -206,6 +206,39 @@ import Testing
     #expect(try keyed.decode([String: Either].self, from: Data(nested.utf8)) == expectedNested)
   }
 
+  struct Snake: Codable, Equatable {
+    var aB: Int?
+    var cD: Int?
+  }
+
+  /// Objects whose raw names are those of the object before them, in the same order, share its
+  /// converted names; any difference (order, count, a byte, an escape that spells the same
+  /// name, two names converting to one) is converted anew, with Foundation's values.
+  @Test(arguments: [
+    #"[{"a_b":1,"c_d":2},{"a_b":3,"c_d":4},{"a_b":5,"c_d":6}]"#,
+    #"[{"a_b":1,"c_d":2},{"c_d":3,"a_b":4},{"a_b":5,"c_d":6}]"#,
+    #"[{"a_b":1,"c_d":2},{"a_b":3},{"a_b":5,"c_d":6,"e_f":7},{"a_b":8,"c_d":9}]"#,
+    #"[{"a_b":1,"c_d":2},{"a_c":3,"c_d":4},{"a_b":5,"c_e":6}]"#,
+    #"[{"a_b":1,"c_d":2},{"a_b":3,"c_e":4},{"a_b":5,"c_e":6},{"a_b":7,"c_d":8}]"#,
+    #"[{"a_b":1,"c_d":2},{"a_b":3,"c_d":4},{"a_b":5,"c_d":6}]"#,
+    #"[{"a_b":1,"aB":2},{"a_b":3,"aB":4},{"aB":5,"a_b":6}]"#,
+    #"[{"c_d":1,"a_b":2,"cD":3},{"c_d":4,"a_b":5,"cD":6}]"#,
+    #"[{},{},{"a_b":1},{},{"":2,"":3},{"":4,"":5}]"#,
+    #"[{"a_b":1,"c_d":2},{"a_b":3,"c_d":4}]"#,
+  ])
+  func objectsWithTheSameNamesShareTheirConversion(json: String) throws {
+    // Containers are kept from the fifth made on: the objects of the case come after four.
+    let json = "[{},{},{},{}," + json.dropFirst()
+    let decoders = DecoderPair()
+    decoders.ours.keyDecodingStrategy = .convertFromSnakeCase
+    decoders.foundation.keyDecodingStrategy = .convertFromSnakeCase
+    decoders.expectSame([Snake].self, from: json)
+    // The keys of each object, in order, through `allKeys`.
+    decoders.expectSame([[String: Int]].self, from: json)
+    // Nested in objects of the same type at other depths.
+    decoders.expectSame([String: [Snake]].self, from: #"{"x_y":\#(json),"z":\#(json)}"#)
+  }
+
   struct AnyKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }

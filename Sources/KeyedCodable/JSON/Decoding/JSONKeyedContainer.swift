@@ -70,8 +70,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The value entry of `key`'s member, or `nil`.
   @inline(__always)
   private func entry(_ key: Key) -> Int? {
-    if let conversion {
-      return conversion.entries[key.stringValue]
+    if state.conversion != nil {
+      return state.convertedEntry(key.stringValue)
     }
     return state.member(key.stringValue)
   }
@@ -363,8 +363,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// A decoder for the member `key`, or for `null` when it is missing, as Foundation gives.
   private func superDecoder(named key: some CodingKey) throws -> any Decoder {
     let member: Int
-    if let conversion {
-      member = conversion.entries[key.stringValue] ?? -1
+    if state.conversion != nil {
+      member = state.convertedEntry(key.stringValue) ?? -1
     } else {
       member = state.member(key.stringValue) ?? -1
     }
@@ -489,7 +489,7 @@ final class JSONKeyedContainerState {
   @exclusivity(unchecked) private var pendingIndex: Int
   /// The object's member names after a key decoding strategy other than `useDefaultKeys`;
   /// `nil` with the default keys.
-  private(set) var conversion: ConvertedNames?
+  @exclusivity(unchecked) private(set) var conversion: ConvertedNames?
 
   // Members read in the document's order (see ``member(_:)``).
 
@@ -729,53 +729,181 @@ final class JSONKeyedContainerState {
     return Self.lookElsewhere
   }
 
+  /// The value entry of the first member whose converted name is `name` (see
+  /// ``ConvertedNames/entry(_:)``), or `nil`; only with a key decoding strategy.
+  @inline(__always)
+  func convertedEntry(_ name: String) -> Int? {
+    conversion?.entry(name) ?? nil
+  }
+
   /// Works out ``conversion`` for the object.
+  ///
+  /// With `convertFromSnakeCase`, whose conversion depends on a name alone, the names of the
+  /// last object converted are kept (``ConvertedNames/Names``): an object whose raw names are
+  /// the same, in the same order (the next element of an array of one type, mostly), only has
+  /// its members' value entries listed. A `custom` conversion, which may depend on the path,
+  /// converts every object's names.
   private func convertNames() {
     switch decoder.options.keyDecodingStrategy {
     case .useDefaultKeys:
       conversion = nil
     case .convertFromSnakeCase:
-      conversion = Self.convertNames(decoder, object) { name in
+      var values = conversion?.values ?? []
+      let kept = conversion?.names
+      // The values array unshared before it is filled again.
+      conversion = nil
+      values.removeAll(keepingCapacity: true)
+      let document = decoder.document
+      if let kept, kept.isReusable {
+        if kept.match(object, in: document, values: &values) {
+          conversion = ConvertedNames(names: kept, values: values)
+          return
+        }
+        values.removeAll(keepingCapacity: true)
+      }
+      conversion = Self.convertNames(decoder, object, reusable: true, values: values) { name in
         JSONKeyConversion.fromSnakeCase(name)
       }
     case .custom(let convert):
       let keys = path.keys
-      conversion = Self.convertNames(decoder, object) { name in
+      conversion = Self.convertNames(decoder, object, reusable: false, values: []) { name in
         convert(keys + [PathKey(name)]).stringValue
       }
     }
   }
 
-  /// The member names of an object after a key decoding strategy.
-  final class ConvertedNames {
-    /// The value entries by converted name.
-    let entries: [String: Int]
-    /// The converted names in document order, for ``allKeys``.
-    let order: [String]
+  /// The member names of an object after a key decoding strategy, and where their values are.
+  struct ConvertedNames {
+    /// The converted names, which objects with the same raw names share.
+    let names: Names
+    /// The value entry of each member, in document order.
+    var values: [Int]
 
-    init(entries: [String: Int], order: [String]) {
-      self.entries = entries
-      self.order = order
+    /// The member after the one found last: where a model that reads members in the
+    /// document's order finds the next, without hashing its name.
+    private var next = 0
+
+    init(names: Names, values: [Int]) {
+      self.names = names
+      self.values = values
+    }
+
+    /// The value entry of the first member whose converted name is `name`, or `nil`.
+    @inline(__always)
+    mutating func entry(_ name: String) -> Int? {
+      let guess = next
+      if guess < values.count, guess < names.firsts.count, names.firsts[guess] == name {
+        next = guess &+ 1
+        return values[guess]
+      }
+      guard let member = names.members[name], member < values.count else { return nil }
+      next = member &+ 1
+      return values[member]
+    }
+
+    /// The converted names in document order, each once, for ``JSONKeyedContainer/allKeys``.
+    var order: [String] { names.order }
+
+    /// The value entries by converted name.
+    var entries: [String: Int] {
+      names.members.compactMapValues { $0 < values.count ? values[$0] : nil }
+    }
+
+    /// The converted member names of an object, and its raw names to tell whether another
+    /// object has the same.
+    final class Names {
+      /// The position in document order of the first member of each converted name.
+      let members: [String: Int]
+      /// The converted names in document order, each once.
+      let order: [String]
+      /// The converted name of each member in document order, `nil` for a member whose name
+      /// an earlier member has.
+      let firsts: [String?]
+      /// Whether another object with the same raw names may use these (the conversion depends
+      /// on the name alone).
+      let isReusable: Bool
+      /// The raw names' bytes, one after another, as the document has them (escapes included).
+      private let raw: [UInt8]
+      /// The end of each raw name in ``raw``.
+      private let ends: [Int]
+
+      init(
+        members: [String: Int], order: [String], firsts: [String?], raw: [UInt8], ends: [Int],
+        isReusable: Bool
+      ) {
+        self.members = members
+        self.order = order
+        self.firsts = firsts
+        self.raw = raw
+        self.ends = ends
+        self.isReusable = isReusable
+      }
+
+      /// Whether the object at `object` has these raw names in this order, appending the
+      /// value entry of each of its members to `values` as it compares them.
+      ///
+      /// Linear in the length of the object's names: one comparison of bytes each.
+      func match(_ object: Int, in document: JSONDocument, values: inout [Int]) -> Bool {
+        guard document.memberCount(object) == ends.count else { return false }
+        return raw.withUnsafeBufferPointer { raw in
+          var key = object &+ 1
+          let end = document.next(object)
+          var start = 0
+          for nameEnd in ends {
+            let length = nameEnd &- start
+            guard key < end, document.length(key) == length else { return false }
+            if length > 0 {
+              guard let base = raw.baseAddress,
+                JSONStrings.equal(
+                  document.bytes + document.offset(key), base + start, count: length)
+              else { return false }
+            }
+            values.append(key &+ 1)
+            start = nameEnd
+            key = document.next(key &+ 1)
+          }
+          return key >= end
+        }
+      }
     }
   }
 
-  /// The member names of the object at `object`, each converted with `convert`.
+  /// The member names of the object at `object`, each converted with `convert`, with their
+  /// value entries appended to `values` (empty); `reusable` when the conversion depends on the
+  /// name alone, so that another object with the same raw names may use them.
   private static func convertNames(
-    _ decoder: JSONValueDecoder, _ object: Int, _ convert: (String) -> String
+    _ decoder: JSONValueDecoder, _ object: Int, reusable: Bool, values: [Int],
+    _ convert: (String) -> String
   ) -> ConvertedNames {
     let document = decoder.document
-    var names: [String: Int] = [:]
+    var members: [String: Int] = [:]
     var order: [String] = []
+    var firsts: [String?] = []
+    var raw: [UInt8] = []
+    var ends: [Int] = []
+    var values = values
     var key = object &+ 1
     let end = document.next(object)
     while key < end {
       let name = convert(JSONStrings.string(at: key, in: document))
-      if names[name] == nil {
-        names[name] = key &+ 1
+      if members[name] == nil {
+        members[name] = values.count
         order.append(name)
+        firsts.append(name)
+      } else {
+        firsts.append(nil)
       }
+      if reusable {
+        raw.append(contentsOf: document.span(key))
+        ends.append(raw.count)
+      }
+      values.append(key &+ 1)
       key = document.next(key &+ 1)
     }
-    return ConvertedNames(entries: names, order: order)
+    return ConvertedNames(
+      names: .init(
+        members: members, order: order, firsts: firsts, raw: raw, ends: ends,
+        isReusable: reusable),
+      values: values)
   }
 }
