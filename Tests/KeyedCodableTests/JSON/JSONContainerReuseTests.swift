@@ -239,6 +239,48 @@ import Testing
     decoders.expectSame([String: [Snake]].self, from: #"{"x_y":\#(json),"z":\#(json)}"#)
   }
 
+  /// A Keyedable model whose key paths reach into nested snake-case objects.
+  struct SnakePaths: Codable, Equatable, Keyedable {
+    var id = 0
+    var name = ""
+    var city: String?
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try id <-> map["itemId"]
+      try name <-> map["userInfo.firstName"]
+      try city <-> map["userInfo.homeAddress.cityName"]
+    }
+  }
+
+  /// A Keyedable model's nodes keep their objects' converted names from object to object too:
+  /// the same names, reordered, missing, escaped and colliding ones read as Foundation reads
+  /// them.
+  @Test func keyedableNodesShareTheConversionOfObjectsWithTheSameNames() {
+    let same = #"{"item_id":1,"user_info":{"first_name":"A","home_address":{"city_name":"X"}}}"#
+    let objects =
+      Array(repeating: same, count: 5) + [
+        #"{"item_id":2,"user_info":{"home_address":{"city_name":"Y"},"first_name":"B"}}"#,
+        #"{"item_id":3,"user_info":{"first_name":"C"}}"#,
+        #"{"item_id":4,"user_info":{"first_name":"D","home_address":{"city_name":"Z"}}}"#,
+        #"{"item\u005fid":5,"user_info":{"first_name":"E","home_address":{"city_name":"W"}}}"#,
+        #"{"item_id":6,"itemId":7,"user_info":{"first_name":"F","home_address":{"city_name":"V"}}}"#,
+        #"{"itemId":8,"item_id":9,"user_info":{"first_name":"G","home_address":{"city_name":"U"}}}"#,
+        #"{"item_id":10,"user_info":{"first_name":"H","home_address":{"city_name":"T"}}}"#,
+      ]
+    let decoders = DecoderPair()
+    decoders.ours.keyDecodingStrategy = .convertFromSnakeCase
+    decoders.foundation.keyDecodingStrategy = .convertFromSnakeCase
+    let decoded = decoders.expectSame(
+      [SnakePaths].self, from: "[" + objects.joined(separator: ",") + "]")
+    #expect(decoded.success?.map(\.id) == [1, 1, 1, 1, 1, 2, 3, 4, 5, 6, 8, 10])
+  }
+
   struct AnyKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }

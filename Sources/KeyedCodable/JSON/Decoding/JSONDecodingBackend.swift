@@ -67,12 +67,17 @@ final class JSONDecodingBackend: DecodingBackend {
   #else
     @exclusivity(unchecked) private var openedEnd = 0
   #endif
-  /// The value entries by converted name, per node, when a key decoding strategy converts
-  /// member names.
+  /// The converted member names of each node's object and the object's tape entry, when a key
+  /// decoding strategy converts member names: kept from run to run, so that the next object
+  /// of a node with the same raw names uses the names converted for the last (see
+  /// ``JSONKeyedContainerState/convertedNames(of:decoder:path:reusing:)``).
   #if DEBUG
-    private var convertedNames: [Int: [String: Int]] = [:]
+    private var convertedNames:
+      [Int: (object: Int, names: JSONKeyedContainerState.ConvertedNames)] =
+        [:]
   #else
-    @exclusivity(unchecked) private var convertedNames: [Int: [String: Int]] = [:]
+    @exclusivity(unchecked) private var convertedNames:
+      [Int: (object: Int, names: JSONKeyedContainerState.ConvertedNames)] = [:]
   #endif
   private let convertsNames: Bool
   /// The object whose member was found by name last, the name entry of that member, and
@@ -176,7 +181,8 @@ final class JSONDecodingBackend: DecodingBackend {
       }
       openedEnd = 0
     }
-    if !convertedNames.isEmpty {
+    if !convertedNames.isEmpty, !decoder.keepsConvertedNames {
+      // A custom conversion may depend on the path, which another model may read differently.
       convertedNames.removeAll()
     }
   }
@@ -632,15 +638,18 @@ final class JSONDecodingBackend: DecodingBackend {
     return found
   }
 
+  /// The value entry of the first member of the object at `object`, open at `node`, whose
+  /// converted name is `name`.
   private func convertedMember(_ name: String, in node: Int, object: Int) -> Int? {
-    if let names = convertedNames[node] {
-      return names[name]
+    if convertedNames[node]?.object != object {
+      var previous = convertedNames.removeValue(forKey: node)?.names
+      guard
+        let names = JSONKeyedContainerState.convertedNames(
+          of: object, decoder: decoder, path: path(of: node), reusing: &previous)
+      else { return nil }
+      convertedNames[node] = (object, names)
     }
-    let names =
-      JSONKeyedContainer<PathKey>(decoder: decoder, object: object, path: path(of: node))
-      .converted ?? [:]
-    convertedNames[node] = names
-    return names[name]
+    return convertedNames[node]?.names.entry(name) ?? nil
   }
 
   private func store(_ node: Int, entry: Int, parent: Int, key: PathKey) {

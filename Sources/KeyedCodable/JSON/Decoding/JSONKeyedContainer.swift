@@ -19,9 +19,6 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var path: JSONCodingPath { state.path }
   private var conversion: JSONKeyedContainerState.ConvertedNames? { state.conversion }
 
-  /// The value entries by converted name, when a key decoding strategy converts names.
-  var converted: [String: Int]? { conversion?.entries }
-
   init(state: JSONKeyedContainerState) {
     self.state = state
   }
@@ -744,29 +741,46 @@ final class JSONKeyedContainerState {
   /// its members' value entries listed. A `custom` conversion, which may depend on the path,
   /// converts every object's names.
   private func convertNames() {
+    var previous = conversion
+    // The previous values array unshared before it is filled again.
+    conversion = nil
+    conversion = Self.convertedNames(
+      of: object, decoder: decoder, path: path, reusing: &previous)
+  }
+
+  /// The member names of the object at `object`, whose coding path is `path`, after the
+  /// decoder's key decoding strategy (`nil` with the default keys), for a keyed container or a
+  /// Keyedable model's node.
+  ///
+  /// `previous` is what the last call made for an object read in the same place: its names are
+  /// used again when the object has the same raw names, and its values array is filled anew.
+  /// It is consumed (left `nil`).
+  static func convertedNames(
+    of object: Int, decoder: JSONValueDecoder, path: @autoclosure () -> JSONCodingPath,
+    reusing previous: inout ConvertedNames?
+  ) -> ConvertedNames? {
     switch decoder.options.keyDecodingStrategy {
     case .useDefaultKeys:
-      conversion = nil
+      previous = nil
+      return nil
     case .convertFromSnakeCase:
-      var values = conversion?.values ?? []
-      let kept = conversion?.names
-      // The values array unshared before it is filled again.
-      conversion = nil
+      var values = previous?.values ?? []
+      let kept = previous?.names
+      previous = nil
       values.removeAll(keepingCapacity: true)
-      let document = decoder.document
       if let kept, kept.isReusable {
-        if kept.match(object, in: document, values: &values) {
-          conversion = ConvertedNames(names: kept, values: values)
-          return
+        if kept.match(object, in: decoder.document, values: &values) {
+          return ConvertedNames(names: kept, values: values)
         }
         values.removeAll(keepingCapacity: true)
       }
-      conversion = Self.convertNames(decoder, object, reusable: true, values: values) { name in
+      return convertNames(decoder, object, reusable: true, values: values) { name in
         JSONKeyConversion.fromSnakeCase(name)
       }
     case .custom(let convert):
-      let keys = path.keys
-      conversion = Self.convertNames(decoder, object, reusable: false, values: []) { name in
+      previous = nil
+      let keys = path().keys
+      return convertNames(decoder, object, reusable: false, values: []) { name in
         convert(keys + [PathKey(name)]).stringValue
       }
     }
@@ -803,11 +817,6 @@ final class JSONKeyedContainerState {
 
     /// The converted names in document order, each once, for ``JSONKeyedContainer/allKeys``.
     var order: [String] { names.order }
-
-    /// The value entries by converted name.
-    var entries: [String: Int] {
-      names.members.compactMapValues { $0 < values.count ? values[$0] : nil }
-    }
 
     /// The converted member names of an object, and its raw names to tell whether another
     /// object has the same.

@@ -15,6 +15,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   let userInfo: [CodingUserInfoKey: Any]
   /// Whether the key decoding strategy is other than `useDefaultKeys`.
   let convertsKeys: Bool
+  /// Whether the key decoding strategy converts a name by the name alone
+  /// (`convertFromSnakeCase`), so that names converted for one object serve another.
+  let keepsConvertedNames: Bool
   /// The tape entry of the value being decoded.
   #if DEBUG
     var value = 0
@@ -222,10 +225,10 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
     self.document = document
     self.options = options
-    if case .useDefaultKeys = options.keyDecodingStrategy {
-      convertsKeys = false
-    } else {
-      convertsKeys = true
+    switch options.keyDecodingStrategy {
+    case .useDefaultKeys: (convertsKeys, keepsConvertedNames) = (false, false)
+    case .convertFromSnakeCase: (convertsKeys, keepsConvertedNames) = (true, true)
+    case .custom: (convertsKeys, keepsConvertedNames) = (true, false)
     }
     userInfo = options.userInfo
     contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
