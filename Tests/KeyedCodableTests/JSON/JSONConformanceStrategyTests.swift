@@ -1055,6 +1055,43 @@ import Testing
     EncoderPair().expectSame([3: "c", -1: "a", 10: "b", 2: "d"])
   }
 
+  /// An object whose members are written in the order of `names`, each with its position, and
+  /// with `nested` objects in an array member after them.
+  struct Written: Encodable {
+    var names: [String]
+    var nested: [Written] = []
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (position, name) in names.enumerated() {
+        try container.encode(position, forKey: AnyKey(stringValue: name))
+      }
+      if !nested.isEmpty {
+        try container.encode(nested, forKey: "nested")
+      }
+    }
+  }
+
+  /// Objects at one depth take the order the last one took when each name in it comes before
+  /// the next, and are sorted otherwise: the same names written in another order, as many
+  /// other names, more or fewer, escaped names, and objects nested at other depths.
+  @Test(arguments: [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]])
+  func objectsOfAnArrayAreSortedWhateverTheObjectBefore(
+    _ formatting: JSONEncoder.OutputFormatting
+  ) {
+    let names = ["zeta", "alpha", "mid", "beta"]
+    let objects = [
+      Written(names: names), Written(names: names), Written(names: names.reversed()),
+      Written(names: ["d", "c", "b", "a"]), Written(names: ["zeta", "alpha", "mid"]),
+      Written(names: names + ["aa"]), Written(names: ["a\"", "a!", "a\\", "a"]),
+      Written(names: ["a!", "a\"", "a", "a\\"]), Written(names: names),
+      Written(
+        names: names, nested: [Written(names: names), Written(names: ["y", "x", "w", "v"])]),
+      Written(names: ["q", "p", "o", "n"], nested: [Written(names: names.reversed())]),
+    ]
+    EncoderPair(formatting).expectSame(objects)
+  }
+
   // MARK: - String escaping
 
   static let specialStrings: [String] = [

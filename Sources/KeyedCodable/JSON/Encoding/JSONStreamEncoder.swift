@@ -975,7 +975,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
       let frame = frames.removeLast()
       if frame.isObject {
         if sortsKeys, frame.count > 1 {
-          sortMembers(of: frame)
+          sortMembers(of: frame, depth: frames.count)
         }
         names.truncate(to: frame.firstName)
         if frame.hasNonASCIIName {
@@ -1249,19 +1249,44 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     var member: Range<Int>
   }
 
-  /// Puts the members of an object frame in the order of their names.
+  /// The names of the object being sorted, its unescaped names and its sorted members:
+  /// ``sortMembers(of:depth:)``'s working storage, kept from object to object.
+  #if DEBUG
+    private var sortNames: [SortName] = []
+    private var sortUnescaped: [UInt8] = []
+    private var sortBytes: [UInt8] = []
+  #else
+    @exclusivity(unchecked) private var sortNames: [SortName] = []
+    @exclusivity(unchecked) private var sortUnescaped: [UInt8] = []
+    @exclusivity(unchecked) private var sortBytes: [UInt8] = []
+  #endif
+  /// The order the members of the object sorted last at each nesting depth and member count
+  /// were put in, by their positions (``sortOrderSlot(depth:count:)``): tried first for the
+  /// next object sorted there.
+  #if DEBUG
+    private var sortOrders: [[Int]] = []
+  #else
+    @exclusivity(unchecked) private var sortOrders: [[Int]] = []
+  #endif
+
+  /// Puts the members of an object frame, closed at nesting depth `depth`, in the order of
+  /// their names.
   ///
   /// Names are ordered as Foundation's `JSONEncoder` orders them: by their UTF-8 bytes (so by
   /// their Unicode scalars), not by `String` comparison, which would compare canonically
   /// equivalent forms alike. A name written without escapes is compared where it is in the
   /// output; only one with escapes is unescaped, into a side buffer.
-  private func sortMembers(of frame: Frame) {
+  ///
+  /// The objects of an array of one type have the same names in the same order: the order the
+  /// last object at the same depth with as many members took is tried first, and kept when each name in it comes
+  /// before the next (`n - 1` comparisons); any other order is sorted. So an object costs a
+  /// linear check and a copy of its members, and at worst a sort, as before.
+  private func sortMembers(of frame: Frame, depth: Int) {
     let first = frame.firstName
     let memberCount = names.count &- first
     let end = writer.count
-    var sortNames: [SortName] = []
-    sortNames.reserveCapacity(memberCount)
-    var unescaped: [UInt8] = []
+    sortNames.removeAll(keepingCapacity: true)
+    sortUnescaped.removeAll(keepingCapacity: true)
     for offset in 0..<memberCount {
       let member = names[first &+ offset]
       let next = offset &+ 1 < memberCount ? names[first &+ offset &+ 1].start : end
@@ -1271,11 +1296,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         let text = writer.withBytes { bytes in
           JSONStrings.unescaped(UnsafeBufferPointer(rebasing: bytes[name]))
         }
-        let start = unescaped.count
-        unescaped.append(contentsOf: text.utf8)
+        let start = sortUnescaped.count
+        sortUnescaped.append(contentsOf: text.utf8)
         sortNames.append(
           SortName(
-            isUnescapedCopy: true, start: start, count: unescaped.count &- start,
+            isUnescapedCopy: true, start: start, count: sortUnescaped.count &- start,
             member: member.start..<next))
       } else {
         sortNames.append(
@@ -1284,35 +1309,77 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
             member: member.start..<next))
       }
     }
+    let slot = Self.sortOrderSlot(depth: depth, count: memberCount)
+    if sortOrders.count <= slot {
+      sortOrders.append(contentsOf: repeatElement([], count: slot &+ 1 &- sortOrders.count))
+    }
+    // Taken out while it is changed, so that it isn't copied.
+    var order = sortOrders[slot]
+    sortOrders[slot] = []
     writer.withBytes { output in
-      unescaped.withUnsafeBufferPointer { copies in
-        sortNames.sort { lhs, rhs in
-          Self.precedes(
-            UnsafeBufferPointer(
-              rebasing: (lhs.isUnescapedCopy ? copies : output)[
-                lhs.start..<(lhs.start &+ lhs.count)]),
-            UnsafeBufferPointer(
-              rebasing: (rhs.isUnescapedCopy ? copies : output)[
-                rhs.start..<(rhs.start &+ rhs.count)]))
+      sortUnescaped.withUnsafeBufferPointer { copies in
+        sortNames.withUnsafeBufferPointer { sortNames in
+          /// The name of the member at `position`, unescaped.
+          func name(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+            let name = sortNames[position]
+            return UnsafeBufferPointer(
+              rebasing: (name.isUnescapedCopy ? copies : output)[
+                name.start..<(name.start &+ name.count)])
+          }
+          let isSorted =
+            order.count == memberCount
+            && (1..<Swift.max(memberCount, 1)).allSatisfy {
+              Self.precedes(name(order[$0 &- 1]), name(order[$0]))
+            }
+          if !isSorted {
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: 0..<memberCount)
+            order.sort { Self.precedes(name($0), name($1)) }
+          }
         }
       }
     }
-    var sorted: [UInt8] = []
-    sorted.reserveCapacity(end &- frame.contentStart)
-    for (position, name) in sortNames.enumerated() {
-      var bytes = writer.withBytes { ArraySlice($0[name.member]) }
-      // Each member starts with its separator: a comma except for the first member, then the
-      // line break and indentation when pretty-printing.
-      if bytes.first == UInt8(ascii: ",") {
-        bytes = bytes.dropFirst()
-      }
-      if position > 0 {
-        sorted.append(UInt8(ascii: ","))
-      }
-      sorted.append(contentsOf: bytes)
+    // The members copied aside, then written back in order: the same members with the same
+    // separators, so the object keeps its length.
+    let start = frame.contentStart
+    sortBytes.removeAll(keepingCapacity: true)
+    writer.withBytes { output in
+      sortBytes.append(contentsOf: UnsafeBufferPointer(rebasing: output[start..<end]))
     }
-    // The same members with the same separators: the object keeps its length.
-    writer.overwrite(from: frame.contentStart, with: sorted)
+    sortBytes.withUnsafeBufferPointer { copy in
+      guard let source = copy.baseAddress else { return }
+      var target = writer.base + start
+      let limit = writer.base + end
+      for (position, index) in order.enumerated() {
+        var member = sortNames[index].member
+        // Each member starts with its separator: a comma except for the first member, then the
+        // line break and indentation when pretty-printing.
+        if member.lowerBound < member.upperBound,
+          source[member.lowerBound &- start] == UInt8(ascii: ",")
+        {
+          member = (member.lowerBound &+ 1)..<member.upperBound
+        }
+        let comma = position > 0 ? 1 : 0
+        guard member.lowerBound >= start, member.upperBound <= end,
+          target + comma + member.count <= limit
+        else { return }
+        if comma > 0 {
+          target.pointee = UInt8(ascii: ",")
+          target += 1
+        }
+        target.update(from: source + (member.lowerBound &- start), count: member.count)
+        target += member.count
+      }
+    }
+    sortOrders[slot] = order
+  }
+
+  /// Where ``sortOrders`` keeps the order of an object at nesting depth `depth` with `count`
+  /// members: four slots per depth, by the count's last two bits, so that objects whose optional
+  /// members are there in some and missing in others each find their own.
+  @inline(__always)
+  private static func sortOrderSlot(depth: Int, count: Int) -> Int {
+    depth &* 4 &+ count & 3
   }
 
   /// Whether the bytes of `lhs` come before those of `rhs` (a prefix first).
