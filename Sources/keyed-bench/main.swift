@@ -56,6 +56,8 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "optionals": { try optionalsScenario(objects: 10_000) },
     "payloads": { try payloadsScenario(objects: 10_000) },
     "maps": { try mapsScenario(objects: 10_000) },
+    "sortedkeys": { try sortedKeysScenario(objects: 10_000) },
+    "base64": { try base64Scenario(objects: 10_000) },
     "revisit": { try revisitScenario(objects: 1000) },
     "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
     "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
@@ -86,7 +88,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,sortedkeys,base64,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -100,8 +102,9 @@ if arguments.contains("--help") {
     10,000 objects of Decimal amounts, uuids 10,000 objects of two UUIDs, snakecase 10,000
     objects with the snake-case key strategies, optionals 10,000 objects of optional members,
     Bool arrays and arrays of optional numbers, payloads 10,000 objects of enums with associated
-    values, and maps 10,000 objects of [String: Int], [String: String] and [Int: String]
-    members, synthesized models on both coders. jsonvalue
+    values, maps 10,000 objects of [String: Int], [String: String] and [Int: String]
+    members, sortedkeys 10,000 objects of eight members encoded with .sortedKeys, and base64
+    10,000 objects of two Data values, synthesized models on both coders. jsonvalue
     (only when listed; also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and
     encodes the three documents as an untyped JSON value: JSONValue on
     KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
@@ -179,6 +182,10 @@ if wanted("payloads") {
   scenarios.append { try payloadsScenario(objects: quick ? 2000 : 10_000) }
 }
 if wanted("maps") { scenarios.append { try mapsScenario(objects: quick ? 2000 : 10_000) } }
+if wanted("sortedkeys") {
+  scenarios.append { try sortedKeysScenario(objects: quick ? 2000 : 10_000) }
+}
+if wanted("base64") { scenarios.append { try base64Scenario(objects: quick ? 2000 : 10_000) } }
 // The corpus documents have a fixed size; --quick runs them with fewer rounds.
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }

@@ -7,7 +7,8 @@ import KeyedCodable
 // optionals: objects of optional members, arrays of `Bool` and arrays of optional numbers.
 // payloads: objects holding enums with associated values, which the compiler's `init(from:)`
 // reads through `allKeys`. maps: objects holding `[String: Int]`, `[String: String]` and
-// `[Int: String]` members.
+// `[Int: String]` members. sortedkeys: objects of eight members, one of them optional, encoded
+// with `.sortedKeys`. base64: objects holding two `Data` values, read and written as Base64.
 // Synthesized models only: these measure how the coders treat a standard type and a key
 // strategy.
 
@@ -123,6 +124,57 @@ func mapsScenario(objects: Int) throws -> Scenario {
   return try strategyScenario(
     id: "maps", title: "dictionaries: \(objects) objects", payload: payload, objects: objects,
     of: TalliesSynthesized.self, configure: { _, _ in })
+}
+
+struct ListingSynthesized: Codable, Equatable {
+  var title: String
+  var id: Int
+  var price: Double
+  var zone: String
+  var available: Bool
+  var note: String?
+  var tags: [String]
+  var rating: Int
+}
+
+func sortedKeysScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 14)
+  let json = (0..<objects).map { index -> String in
+    let note = random.int(0...2) == 0 ? #","note":"\#(random.word())""# : ""
+    return #"{"title":"\#(random.word())","id":\#(index),"price":\#(random.int(1...9999)).25,"#
+      + #""zone":"\#(random.word())","available":\#(random.bool())\#(note),"#
+      + #""tags":["\#(random.word())","\#(random.word())"],"rating":\#(random.int(1...5))}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "sortedkeys", title: "sorted keys: \(objects) objects", payload: payload,
+    objects: objects, of: ListingSynthesized.self,
+    configure: { _, encoder in
+      switch encoder {
+      case let encoder as JSONEncoder: encoder.outputFormatting = [.sortedKeys]
+      case let encoder as KeyedJSONEncoder: encoder.outputFormatting = [.sortedKeys]
+      default: break
+      }
+    })
+}
+
+struct BlobSynthesized: Codable, Equatable {
+  var id: Int
+  var thumbnail: Data
+  var digest: Data
+}
+
+func base64Scenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 15)
+  let json = (0..<objects).map { index -> String in
+    let thumbnail = Data((0..<48).map { _ in UInt8(random.int(0...255)) }).base64EncodedString()
+    let digest = Data((0..<4).map { _ in UInt8(random.int(0...255)) }).base64EncodedString()
+    return #"{"id":\#(index),"thumbnail":"\#(thumbnail)","digest":"\#(digest)"}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "base64", title: "Base64 data: \(objects) objects", payload: payload, objects: objects,
+    of: BlobSynthesized.self, configure: { _, _ in })
 }
 
 func decimalsScenario(objects: Int) throws -> Scenario {
