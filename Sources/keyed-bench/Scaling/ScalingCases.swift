@@ -35,6 +35,34 @@ enum ScalingImplementation: String, CaseIterable {
     }
   }
 
+  /// A function that decodes a `T` with `.convertFromSnakeCase`, made once.
+  func snakeCaseDecoder<T: Decodable>(_ type: T.Type) -> (Data) throws -> T {
+    switch self {
+    case .keyedjson:
+      let decoder = KeyedJSONDecoder()
+      decoder.keyDecodingStrategy = .convertFromSnakeCase
+      return { try decoder.decode(T.self, from: $0) }
+    case .foundation:
+      let decoder = JSONDecoder()
+      decoder.keyDecodingStrategy = .convertFromSnakeCase
+      return { try decoder.decode(T.self, from: $0) }
+    }
+  }
+
+  /// A function that encodes a `T` with `.sortedKeys`, made once.
+  func sortingEncoder<T: Encodable>(_ type: T.Type) -> (T) throws -> Data {
+    switch self {
+    case .keyedjson:
+      let encoder = KeyedJSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return { try encoder.encode($0) }
+    case .foundation:
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return { try encoder.encode($0) }
+    }
+  }
+
   /// A function that encodes a `T` with this implementation's encoder, made once.
   func encoder<T: Encodable>(_ type: T.Type) -> (T) throws -> Data {
     switch self {
@@ -127,6 +155,11 @@ private func checksum(_ values: [Int: ScalingInner]) -> Int {
 /// A checksum of a decoded `[Int: Int]`.
 private func checksum(_ values: [Int: Int]) -> Int {
   values.reduce(values.count) { $0 &+ ($1.key &* 31 ^ $1.value) }
+}
+
+/// A checksum of the sums of decoded objects, by position.
+private func checksum(_ sums: [Int]) -> Int {
+  sums.enumerated().reduce(sums.count) { $0 &+ ($1.offset &* 31 ^ $1.element) }
 }
 
 /// Checks that both implementations decode `data` to `expected`.
@@ -310,6 +343,44 @@ func makeScalingCases() -> [ScalingCase] {
           groups.count == 3 && groups.values.allSatisfy(shareFingerprintBytes),
           "dict-int-colliding: names don't collide in groups")
         try checkEncodesBack("dict-int-colliding", collidingIntKeys(count: n))
+      }),
+    ScalingCase(
+      name: "snake-alternating", operation: "decode",
+      summary: "objects of 16 members, .convertFromSnakeCase, the last name alternating",
+      prepare: { implementation, n in
+        let document = alternatingNamesDocument(count: n)
+        let decode = implementation.snakeCaseDecoder([ScalingSnakeMembers].self)
+        return ScalingRun(
+          body: { checksum(try decode(document.data).map(\.sum)) },
+          expected: checksum(document.sums))
+      },
+      check: { n in
+        let document = alternatingNamesDocument(count: n)
+        for implementation in ScalingImplementation.allCases {
+          let decoded = try implementation.snakeCaseDecoder([ScalingSnakeMembers].self)(
+            document.data)
+          try require(
+            decoded.map(\.sum) == document.sums
+              && decoded.enumerated().allSatisfy { ($1.lastA == nil) == ($0 % 2 == 1) },
+            "snake-alternating: \(implementation) read other members")
+        }
+      }),
+    ScalingCase(
+      name: "sorted-alternating", operation: "encode",
+      summary: "n objects of 16 names, .sortedKeys, written in two orders in turn",
+      prepare: { implementation, n in
+        let values = alternatingOrders(count: n)
+        let encode = implementation.sortingEncoder([ScalingNamesWriter].self)
+        return ScalingRun(body: { try encode(values).count }, expected: nil)
+      },
+      check: { n in
+        let values = alternatingOrders(count: n)
+        let outputs = try ScalingImplementation.allCases.map {
+          try $0.sortingEncoder([ScalingNamesWriter].self)(values)
+        }
+        try require(
+          outputs.dropFirst().allSatisfy { $0 == outputs[0] },
+          "sorted-alternating: the encoders wrote different bytes")
       }),
     ScalingCase(
       name: "encode-colliding-names", operation: "encode",

@@ -345,3 +345,28 @@ func stringEndsDocument(count: Int) -> Data {
   text.append("]")
   return text.data
 }
+
+/// `count` objects of 16 snake-case members whose last name alternates between two, so that no
+/// object has the names of the one before: each is compared name by name with the names kept
+/// from the last object and converted anew. With the sum of the values each object holds.
+func alternatingNamesDocument(count: Int) -> (data: Data, sums: [Int]) {
+  var objects: [String] = []
+  var sums: [Int] = []
+  objects.reserveCapacity(count)
+  sums.reserveCapacity(count)
+  for index in 0..<count {
+    let last = index % 2 == 0 ? "last_a" : "last_b"
+    let names = (0..<15).map { "member_name_\($0)" } + [last]
+    objects.append(
+      "{" + names.enumerated().map { #""\#($1)":\#(index &+ $0)"# }.joined(separator: ",") + "}")
+    sums.append((0..<16).reduce(0) { $0 &+ index &+ $1 })
+  }
+  return (Data("[\(objects.joined(separator: ","))]".utf8), sums)
+}
+
+/// `count` objects of the same 16 names, written in one order and its reverse in turn, so that
+/// no object can take the order the one before was sorted in.
+func alternatingOrders(count: Int) -> [ScalingNamesWriter] {
+  let names = (0..<16).map { "name\($0)" }
+  return (0..<count).map { ScalingNamesWriter(names: $0 % 2 == 0 ? names : names.reversed()) }
+}

@@ -134,3 +134,33 @@ struct ScalingLossyInts: Codable, Keyedable {
     try items <-> map["* items"]
   }
 }
+
+/// The members of ``alternatingNamesDocument(count:)``, read with `.convertFromSnakeCase`.
+struct ScalingSnakeMembers: Codable, Equatable {
+  var memberName0: Int?
+  var memberName1: Int?
+  var memberName2: Int?
+  var memberName3: Int?
+  var memberName4: Int?
+  var memberName5: Int?
+  var memberName6: Int?
+  var memberName7: Int?
+  var memberName8: Int?
+  var memberName9: Int?
+  var memberName10: Int?
+  var memberName11: Int?
+  var memberName12: Int?
+  var memberName13: Int?
+  var memberName14: Int?
+  var lastA: Int?
+  var lastB: Int?
+
+  /// The sum of the members present.
+  var sum: Int {
+    [
+      memberName0, memberName1, memberName2, memberName3, memberName4, memberName5,
+      memberName6, memberName7, memberName8, memberName9, memberName10, memberName11,
+      memberName12, memberName13, memberName14, lastA, lastB,
+    ].reduce(0) { $0 &+ ($1 ?? 0) }
+  }
+}
