@@ -27,6 +27,7 @@ let package = Package(
         "JSON/Encoding/JSONStreamEncoder.swift",
         "JSON/Encoding/KeyedJSONEncoder.swift",
         "JSON/JSONContainerBoxes.swift",
+        "JSON/JSONFormattedDates.swift",
         "JSON/JSONSpareRuns.swift",
         "JSON/Streaming",
       ],

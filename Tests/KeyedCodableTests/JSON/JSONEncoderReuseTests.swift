@@ -18,3 +18,88 @@ import Testing
     }
   }
 }
+
+/// The encoder a `KeyedJSONEncoder` keeps from one small document to the next: the same one is
+/// used again, until the options change or a document is large, and what it writes is what a
+/// fresh encoder writes, whatever the last encode left.
+@Suite struct KeptEncoderTests {
+  /// A value that notes the encoder it is given, and writes a member.
+  final class Witness: Encodable, @unchecked Sendable {
+    /// The encoders, kept alive so that no two have the same address.
+    var seen: [AnyObject] = []
+    var encoders: [ObjectIdentifier] { seen.map(ObjectIdentifier.init) }
+    func encode(to encoder: any Encoder) throws {
+      seen.append(encoder as AnyObject)
+      var container = encoder.container(keyedBy: AnyKey.self)
+      try container.encode(encoders.count, forKey: "count")
+    }
+  }
+
+  @Test func theEncoderOfASmallDocumentIsUsedAgainUntilTheOptionsChange() throws {
+    let shared = KeyedJSONEncoder()
+    let witness = Witness()
+    for _ in 0..<3 { _ = try shared.encode(witness) }
+    #expect(Set(witness.encoders).count == 1)
+    shared.outputFormatting = [.sortedKeys]
+    let json = try shared.encode(witness)
+    #expect(String(decoding: json, as: UTF8.self) == #"{"count":4}"#)
+    _ = try shared.encode(witness)
+    #expect(Set(witness.encoders).count == 2)
+    #expect(
+      witness.encoders[3] != witness.encoders[2] && witness.encoders[4] == witness.encoders[3])
+  }
+
+  @Test func theEncoderOfALargeDocumentIsNotKept() throws {
+    let shared = KeyedJSONEncoder()
+    let witness = Witness()
+    _ = try shared.encode(witness)
+    _ = try shared.encode([String](repeating: String(repeating: "x", count: 1000), count: 100))
+    _ = try shared.encode(witness)
+    #expect(witness.encoders.count == 2 && witness.encoders[0] != witness.encoders[1])
+  }
+
+  struct Model: Codable, Equatable {
+    var id: Int
+    var score: Double
+    var when: Date
+    var tags: [String: [Int]]
+    var next: [Model]
+  }
+
+  @Test func whatTheKeptEncoderWritesIsWhatAFreshOneWrites() throws {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    let shared = KeyedJSONEncoder()
+    shared.dateEncodingStrategy = .formatted(formatter)
+    func fresh() -> KeyedJSONEncoder {
+      let encoder = KeyedJSONEncoder()
+      encoder.outputFormatting = shared.outputFormatting
+      encoder.dateEncodingStrategy = .formatted(formatter)
+      return encoder
+    }
+    let leaf = Model(
+      id: 1, score: 0.5, when: Date(timeIntervalSince1970: 1_709_209_800),
+      tags: ["b": [1], "a": [2, 3]], next: [])
+    let tree = Model(
+      id: 2, score: -1, when: Date(timeIntervalSince1970: 0), tags: [:], next: [leaf, leaf])
+    var broken = tree
+    broken.next[1].score = .infinity
+    for formatting in [[], [.sortedKeys], [.prettyPrinted, .sortedKeys]]
+      as [KeyedJSONEncoder.OutputFormatting]
+    {
+      shared.outputFormatting = formatting
+      for value in [leaf, tree, leaf] {
+        #expect(try shared.encode(value) == fresh().encode(value))
+      }
+      // An encode that throws halfway, with open objects and arrays, leaves nothing behind.
+      #expect(throws: EncodingError.self) { try shared.encode(broken) }
+      #expect(try shared.encode(tree) == fresh().encode(tree))
+      // The formatter's settings are read again by every encode.
+      formatter.timeZone = TimeZone(secondsFromGMT: formatter.timeZone.secondsFromGMT() + 3600)
+      #expect(try shared.encode(tree) == fresh().encode(tree))
+      #expect(try shared.encodeBytes(leaf) == fresh().encodeBytes(leaf))
+    }
+  }
+}

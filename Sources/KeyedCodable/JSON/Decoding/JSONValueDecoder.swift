@@ -138,11 +138,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
   /// made on first use, once per decode.
   private var iso8601Formatter: ISO8601DateFormatter?
+  /// The `.formatted` strategy's formatter and the pattern standing in for it, made on first
+  /// use, once per decode (see ``JSONFormattedDates``).
+  private var formattedDates: JSONFormattedDates?
   /// How the types met so far are decoded.
   #if DEBUG
-    private var typeKinds = TypeKinds()
+    private var typeKinds: TypeKinds
   #else
-    @exclusivity(unchecked) private var typeKinds = TypeKinds()
+    @exclusivity(unchecked) private var typeKinds: TypeKinds
   #endif
   /// The `allKeys` of objects of one member met so far (see ``keys(ofOneMember:make:)``).
   #if DEBUG
@@ -162,10 +165,27 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   #endif
   /// The decoding plans looked up so far, by model type.
   #if DEBUG
-    private var plans = TypeCache<MappingPlan>()
+    private var plans: TypeCache<MappingPlan>
   #else
-    @exclusivity(unchecked) private var plans = TypeCache<MappingPlan>()
+    @exclusivity(unchecked) private var plans: TypeCache<MappingPlan>
   #endif
+
+  /// What a decoder learns that holds for any document decoded with the same options.
+  ///
+  /// How each type met is decoded, and the plans of the models met: a ``KeyedJSONDecoder``
+  /// hands what one decode learned to the next, so that a small document doesn't pay for
+  /// learning its types (protocol conformance checks) and for the tables again.
+  struct Learned {
+    /// How each type met is decoded.
+    var typeKinds: TypeKinds
+    /// The plans of the models met.
+    var plans: TypeCache<MappingPlan>
+  }
+
+  /// What this decoder has learned so far, for the next decode.
+  var learned: Learned {
+    Learned(typeKinds: typeKinds, plans: plans)
+  }
   /// Whether runs must look at the current ``MappingContext`` when they start (see
   /// ``PlanRegistry/planAndContextFlag(for:decoding:)``): read once per decode, and set when a
   /// mapping's scope starts affecting runs (see ``MappingRun/scoped(_:_:affectsRuns:_:)``).
@@ -222,9 +242,22 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return text
   }
 
-  init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
+  /// Creates a decoder at the root of `document`.
+  ///
+  /// - Parameters:
+  ///   - document: The parsed document.
+  ///   - options: The strategies and user info.
+  ///   - learned: What an earlier decode with the same options learned, if any.
+  init(document: JSONDocument, options: KeyedJSONDecoder.Options, learned: Learned? = nil) {
     self.document = document
     self.options = options
+    if let learned {
+      typeKinds = learned.typeKinds
+      plans = learned.plans
+    } else {
+      typeKinds = TypeKinds()
+      plans = TypeCache<MappingPlan>()
+    }
     switch options.keyDecodingStrategy {
     case .useDefaultKeys: (convertsKeys, keepsConvertedNames) = (false, false)
     case .convertFromSnakeCase: (convertsKeys, keepsConvertedNames) = (true, true)
@@ -1137,8 +1170,20 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       }
       return date
     case .formatted(let formatter):
-      let text = try unwrapString(entry, at: path())
-      guard let date = formatter.date(from: text) else {
+      guard document.kind(entry) == .string else { throw mismatch(String.self, entry, at: path()) }
+      let dates: JSONFormattedDates
+      if let kept = formattedDates {
+        dates = kept
+      } else {
+        dates = JSONFormattedDates(formatter)
+        formattedDates = dates
+      }
+      let plain = document.flags(entry) & JSONDocument.hasEscapes == 0
+      guard
+        let date = dates.date(
+          bytes: plain ? document.span(entry) : nil,
+          text: { JSONStrings.string(at: entry, in: document) })
+      else {
         throw DecodingError.dataCorrupted(
           .init(
             codingPath: path().keys,

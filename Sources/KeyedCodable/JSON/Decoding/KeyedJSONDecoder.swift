@@ -95,39 +95,50 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   }
 
-  private let state = Locked(Options())
+  /// The options, and what the last decode learned.
+  private struct State {
+    var options = Options()
+    /// Counts the changes of ``options``: what a decode made before the last one learned isn't
+    /// kept.
+    var generation = 0
+    /// How the types met are decoded and the plans of the models met, from the last decode
+    /// (see ``JSONValueDecoder/Learned``).
+    var learned: JSONValueDecoder.Learned?
+  }
+
+  private let state = Locked(State())
 
   /// Creates a decoder with the default strategies.
   public init() {}
 
   /// How dates are decoded; `.deferredToDate` by default.
   public var dateDecodingStrategy: DateDecodingStrategy {
-    get { state.withLock { $0.dateDecodingStrategy } }
-    set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    get { state.withLock { $0.options.dateDecodingStrategy } }
+    set { update { $0.dateDecodingStrategy = newValue } }
   }
 
   /// How `Data` is decoded; `.base64` by default.
   public var dataDecodingStrategy: DataDecodingStrategy {
-    get { state.withLock { $0.dataDecodingStrategy } }
-    set { state.withLock { $0.dataDecodingStrategy = newValue } }
+    get { state.withLock { $0.options.dataDecodingStrategy } }
+    set { update { $0.dataDecodingStrategy = newValue } }
   }
 
   /// How infinities and NaN are read; `.throw` by default.
   public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
-    get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
-    set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    get { state.withLock { $0.options.nonConformingFloatDecodingStrategy } }
+    set { update { $0.nonConformingFloatDecodingStrategy = newValue } }
   }
 
   /// How member names are matched with coding keys; `.useDefaultKeys` by default.
   public var keyDecodingStrategy: KeyDecodingStrategy {
-    get { state.withLock { $0.keyDecodingStrategy } }
-    set { state.withLock { $0.keyDecodingStrategy = newValue } }
+    get { state.withLock { $0.options.keyDecodingStrategy } }
+    set { update { $0.keyDecodingStrategy = newValue } }
   }
 
   /// Context for the types being decoded, available as `userInfo` of every decoder they get.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { state.withLock { $0.userInfo } }
-    set { state.withLock { $0.userInfo = newValue } }
+    get { state.withLock { $0.options.userInfo } }
+    set { update { $0.userInfo = newValue } }
   }
 
   /// Decodes a value of the given type from a JSON document.
@@ -195,18 +206,38 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
 
   /// The options as they are now, for a decode that starts.
   var currentOptions: Options {
-    state.withLock { $0 }
+    state.withLock { $0.options }
+  }
+
+  /// Changes the options, and forgets what decodes with the old ones learned.
+  private func update(_ change: (inout Options) -> Void) {
+    state.withLock { state in
+      change(&state.options)
+      state.generation &+= 1
+      state.learned = nil
+    }
   }
 
   /// Parses `input` and runs `body` with a decoder at the document's root, with this decoder's
-  /// options; lets go of what the decoder kept for reuse when `body` returns.
+  /// options and what the last decode learned; lets go of what the decoder kept for reuse when
+  /// `body` returns, and keeps what it learned for the next decode.
   private func decoding<T>(
     _ input: some ContiguousBytes, _ body: (JSONValueDecoder) throws -> T
   ) throws -> T {
-    let options = state.withLock { $0 }
     let document = try input.withUnsafeBytes { try Self.parse($0) }
-    let decoder = JSONValueDecoder(document: document, options: options)
-    defer { decoder.finish() }
+    // Taken, so that decodes running at once don't share the tables.
+    let (options, generation, learned) = state.withLock { state in
+      defer { state.learned = nil }
+      return (state.options, state.generation, state.learned)
+    }
+    let decoder = JSONValueDecoder(document: document, options: options, learned: learned)
+    defer {
+      decoder.finish()
+      let learned = decoder.learned
+      state.withLock { state in
+        if state.generation == generation { state.learned = learned }
+      }
+    }
     return try body(decoder)
   }
 

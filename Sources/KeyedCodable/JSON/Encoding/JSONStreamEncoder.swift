@@ -119,8 +119,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
-  /// The output.
-  let writer: JSONWriter
+  /// The output: a new writer for every encode (see ``restart(capacity:)``).
+  #if DEBUG
+    private(set) var writer: JSONWriter
+  #else
+    @exclusivity(unchecked) private(set) var writer: JSONWriter
+  #endif
   let options: KeyedJSONEncoder.Options
   let userInfo: [CodingUserInfoKey: Any]
   #if DEBUG
@@ -191,6 +195,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// The formatter of the `.iso8601` strategy on systems without `Date.ISO8601FormatStyle`,
   /// made on first use, once per encode.
   private var iso8601Formatter: ISO8601DateFormatter?
+  /// The `.formatted` strategy's formatter and the pattern standing in for it, made on first
+  /// use, once per encode (see ``JSONFormattedDates``).
+  private var formattedDates: JSONFormattedDates?
   #if DEBUG
     private var typeKinds = TypeKinds()
   #else
@@ -734,7 +741,14 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .iso8601:
       JSONISO8601.write(value, to: writer, formatter: &iso8601Formatter)
     case .formatted(let formatter):
-      writer.string(formatter.string(from: value))
+      let dates: JSONFormattedDates
+      if let kept = formattedDates {
+        dates = kept
+      } else {
+        dates = JSONFormattedDates(formatter)
+        formattedDates = dates
+      }
+      dates.write(value, to: writer)
     case .custom(let closure):
       try encodeCustom(value, at: path) { try closure(value, $0) }
     }
@@ -913,6 +927,27 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   func finish() {
     spareRuns.removeAll()
     containers.removeAll()
+  }
+
+  /// Makes the encoder ready for another encode with the same options, into a new writer whose
+  /// first buffer holds `capacity` bytes (see ``KeyedJSONEncoder``'s kept encoder).
+  ///
+  /// Only an encoder whose last encode succeeded is restarted: that encode closed every frame,
+  /// gave the slot back and left no deferred error. What depends only on the options and the
+  /// types met (how each type is encoded, the plans, the names written, the sort orders and
+  /// working storage) is kept; the `.formatted` strategy's settings, which are read once per
+  /// encode, and whether contexts affect runs are read again.
+  ///
+  /// - Parameter capacity: The first buffer's size.
+  func restart(capacity: Int) {
+    assert(frames.isEmpty && names.isEmpty && nesting == 0 && deferredError == nil)
+    // Not the last writer's settings: the last document may still be taken from it.
+    writer = JSONWriter(
+      prettyPrinted: prettyPrinted,
+      escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes),
+      capacity: capacity)
+    formattedDates = nil
+    contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   }
 
   /// The frame a container of the slot's value writes into: a new one when the slot is still

@@ -117,7 +117,22 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     var outputSizeHint = 0
   }
 
-  private let state = Locked(Options())
+  /// The options, and an encoder kept for the next encode with them.
+  private struct State {
+    var options = Options()
+    /// Counts the changes of ``options``: an encoder made before the last one isn't kept.
+    var generation = 0
+    /// The encoder of the last encode that wrote a small document, ready for the next one
+    /// (see ``encoded(_:as:reporting:)``).
+    var spare: JSONStreamEncoder?
+  }
+
+  private let state = Locked(State())
+
+  /// The largest document after which the encoder that wrote it is kept for the next encode: its
+  /// working storage (open frames, member names, sort buffers) grows with the documents it
+  /// writes, so only an encoder that has written nothing larger is kept.
+  static var largestDocumentKeepingTheEncoder: Int { 65536 }
 
   /// The first buffer of a writer: the size of the documents this encoder writes, at least
   /// 1 KiB and at most 4 MiB.
@@ -132,7 +147,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   private func noteOutputSize(_ size: Int, hint: Int) {
     let capacity = Self.firstCapacity(hint: hint)
     guard size > capacity || (hint > 1024 && size < capacity / 4) else { return }
-    state.withLock { $0.outputSizeHint = size }
+    state.withLock { $0.options.outputSizeHint = size }
   }
 
   /// Creates an encoder with the default options.
@@ -140,38 +155,38 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
 
   /// How the output is formatted; compact and unsorted by default.
   public var outputFormatting: OutputFormatting {
-    get { state.withLock { $0.outputFormatting } }
-    set { state.withLock { $0.outputFormatting = newValue } }
+    get { state.withLock { $0.options.outputFormatting } }
+    set { update { $0.outputFormatting = newValue } }
   }
 
   /// How dates are encoded; `.deferredToDate` by default.
   public var dateEncodingStrategy: DateEncodingStrategy {
-    get { state.withLock { $0.dateEncodingStrategy } }
-    set { state.withLock { $0.dateEncodingStrategy = newValue } }
+    get { state.withLock { $0.options.dateEncodingStrategy } }
+    set { update { $0.dateEncodingStrategy = newValue } }
   }
 
   /// How `Data` is encoded; `.base64` by default.
   public var dataEncodingStrategy: DataEncodingStrategy {
-    get { state.withLock { $0.dataEncodingStrategy } }
-    set { state.withLock { $0.dataEncodingStrategy = newValue } }
+    get { state.withLock { $0.options.dataEncodingStrategy } }
+    set { update { $0.dataEncodingStrategy = newValue } }
   }
 
   /// How infinities and NaN are written; `.throw` by default.
   public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
-    get { state.withLock { $0.nonConformingFloatEncodingStrategy } }
-    set { state.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+    get { state.withLock { $0.options.nonConformingFloatEncodingStrategy } }
+    set { update { $0.nonConformingFloatEncodingStrategy = newValue } }
   }
 
   /// How coding keys become member names; `.useDefaultKeys` by default.
   public var keyEncodingStrategy: KeyEncodingStrategy {
-    get { state.withLock { $0.keyEncodingStrategy } }
-    set { state.withLock { $0.keyEncodingStrategy = newValue } }
+    get { state.withLock { $0.options.keyEncodingStrategy } }
+    set { update { $0.keyEncodingStrategy = newValue } }
   }
 
   /// Context for the types being encoded, available as `userInfo` of every encoder they get.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { state.withLock { $0.userInfo } }
-    set { state.withLock { $0.userInfo = newValue } }
+    get { state.withLock { $0.options.userInfo } }
+    set { update { $0.userInfo = newValue } }
   }
 
   /// Encodes a value as a JSON document.
@@ -231,21 +246,51 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     try encode(value, configuration: C.encodingConfiguration)
   }
 
+  /// Changes the options, and drops the encoder kept for the old ones.
+  private func update(_ change: (inout Options) -> Void) {
+    state.withLock { state in
+      change(&state.options)
+      state.generation &+= 1
+      state.spare = nil
+    }
+  }
+
   /// Encodes `value`; errors about the top-level value name `type` and carry `original`.
+  ///
+  /// The encoder of the last encode is used again when it wrote a small document and the
+  /// options haven't changed since (see ``JSONStreamEncoder/restart(capacity:)``): a small
+  /// document then costs no new encoder, and the types it meets are known already. Encodes
+  /// running at once each take their own.
   private func encoded<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
     throws -> Encoded
   {
-    let options = currentOptions
-    let encoded = try Self.encoded(value, as: type, reporting: original, options: options)
+    let (options, generation, spare) = state.withLock { state in
+      defer { state.spare = nil }
+      return (state.options, state.generation, state.spare)
+    }
+    let capacity = Self.firstCapacity(hint: options.outputSizeHint)
+    let encoder: JSONStreamEncoder
+    if let spare {
+      spare.restart(capacity: capacity)
+      encoder = spare
+    } else {
+      encoder = JSONStreamEncoder(options: options, capacity: capacity)
+    }
+    let encoded = try Self.encoded(value, as: type, reporting: original, with: encoder)
     if case .stream(let writer) = encoded {
       noteOutputSize(writer.count, hint: options.outputSizeHint)
+      if writer.count <= Self.largestDocumentKeepingTheEncoder {
+        state.withLock { state in
+          if state.generation == generation, state.spare == nil { state.spare = encoder }
+        }
+      }
     }
     return encoded
   }
 
   /// The options as they are now, for an encode that starts.
   var currentOptions: Options {
-    state.withLock { $0 }
+    state.withLock { $0.options }
   }
 
   /// Encodes `value` with `options`; errors about the top-level value name `type` and carry
@@ -255,11 +300,19 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   ) throws -> Encoded {
     let encoder = JSONStreamEncoder(
       options: options, capacity: firstCapacity(hint: options.outputSizeHint))
+    return try encoded(value, as: type, reporting: original, with: encoder)
+  }
+
+  /// Encodes `value` with `encoder`, or with Foundation's encoder when the stream can't write
+  /// it; errors about the top-level value name `type` and carry `original`.
+  private static func encoded<T: Encodable>(
+    _ value: T, as type: Any.Type, reporting original: Any, with encoder: JSONStreamEncoder
+  ) throws -> Encoded {
     defer { encoder.finish() }
     do {
       return .stream(try encoder.encodeRoot(value, as: type, reporting: original))
     } catch is JSONStreamEncoder.Restart {
-      return .foundation(try Self.foundationEncoder(options).encode(value))
+      return .foundation(try Self.foundationEncoder(encoder.options).encode(value))
     }
   }
 

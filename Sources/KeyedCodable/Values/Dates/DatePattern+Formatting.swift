@@ -16,6 +16,19 @@ extension DatePattern {
   /// - Parameter date: The instant.
   /// - Returns: The text.
   func format(_ date: Date) -> String {
+    withText(of: date) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes a date with this pattern, as ``format(_:)`` does, and hands the text's UTF-8 bytes,
+  /// in a buffer on the stack, to `body`.
+  ///
+  /// - Parameters:
+  ///   - date: The instant.
+  ///   - body: What to do with the bytes, which live only during the call.
+  /// - Returns: What `body` returns.
+  func withText<Result>(
+    of date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let (seconds, units) = _DateArithmetic.rounded(date, fractionDigits: roundingDigits)
     let offset = fixedOffset ?? self.offset(atUTC: seconds)
     let local = seconds + offset
@@ -24,7 +37,8 @@ extension DatePattern {
     let civil = CivilDate(daysSince1970: days)
     let hour = secondOfDay / 3600
 
-    return _DateTextWriter.string(capacity: formattedCapacity) { writer in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: formattedCapacity) { buffer in
+      var writer = _DateTextWriter(buffer)
       for token in tokens {
         switch token.kind {
         case .literal:
@@ -84,6 +98,8 @@ extension DatePattern {
           }
         }
       }
+      // UInt8 is trivial: the bytes need no deinitialization.
+      return body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
     }
   }
 }

@@ -49,6 +49,8 @@ extension DatePattern {
     var second = 0
     /// The fraction, in nanoseconds.
     var nanoseconds = 0
+    /// How many digits the fraction was written with; 0 when absent.
+    var fractionDigits = 0
     /// The day of the week read, 0 (Sunday) to 6, or -1.
     var weekday = -1
     /// Where the day of the week starts and ends in the text.
@@ -63,6 +65,20 @@ extension DatePattern {
   /// - Returns: The instant.
   /// - Throws: A ``DateTextError`` saying what is wrong and where.
   func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DateTextError) -> Date {
+    let instant = try parseInstant(bytes)
+    return _DateArithmetic.date(
+      secondsSince1970: instant.seconds, nanoseconds: instant.nanoseconds)
+  }
+
+  /// Parses the UTF-8 bytes of a date into whole seconds and a fraction.
+  ///
+  /// - Parameter bytes: The text.
+  /// - Returns: The seconds since 1970, the nanoseconds after them (the first nine fraction
+  ///   digits), and how many fraction digits the text has (0 without a fraction field).
+  /// - Throws: A ``DateTextError`` saying what is wrong and where.
+  func parseInstant(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(DateTextError) -> (seconds: Int, nanoseconds: Int, fractionDigits: Int) {
     var cursor = _DateTextCursor(bytes)
     guard let first = cursor.current else { throw .empty() }
     if _isDateTextWhitespace(first),
@@ -94,7 +110,7 @@ extension DatePattern {
     } else {
       seconds = try utcSeconds(fromLocal: local, date: date, secondOfDay: secondOfDay)
     }
-    return _DateArithmetic.date(secondsSince1970: seconds, nanoseconds: fields.nanoseconds)
+    return (seconds, fields.nanoseconds, fields.fractionDigits)
   }
 
   /// Reads one token.
@@ -157,12 +173,13 @@ extension DatePattern {
       guard value <= 59 else { throw .outOfRange(.second, value, at: start) }
       fields.second = value
     case .fraction:
-      if token.abutsNumber {
+      if token.abutsNumber || token.readsExactly {
         let value = try cursor.digits(token.count, for: .fraction)
         fields.nanoseconds = value * _DateArithmetic.powersOfTen[9 - token.count]
       } else {
         fields.nanoseconds = try cursor.fraction()
       }
+      fields.fractionDigits = cursor.index - start
     case .dayPeriod:
       let bytes = cursor.bytes
       guard cursor.index + 1 < bytes.count, bytes[cursor.index + 1] | 0x20 == UInt8(ascii: "m"),
@@ -196,7 +213,7 @@ extension DatePattern {
   ) throws(DateTextError) -> (value: Int, count: Int) {
     let start = cursor.index
     let result: (value: Int, count: Int)
-    if token.abutsNumber {
+    if token.abutsNumber || token.readsExactly {
       result = (try cursor.digits(token.count, for: token.field), token.count)
     } else {
       result = try cursor.digits(1, upTo: token.maximumDigits, for: token.field)

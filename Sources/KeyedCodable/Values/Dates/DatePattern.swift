@@ -84,7 +84,7 @@ struct DatePattern: Sendable {
   /// The zone that local times are read and written in.
   let timeZone: TimeZone
   /// The compiled fields and literals, in order.
-  let tokens: [_DatePatternToken]
+  private(set) var tokens: [_DatePatternToken]
   /// The bytes of every literal, which tokens refer to by range.
   let literals: [UInt8]
   /// The zone's offset when it never changes (UTC, GMT, fixed offsets), read once.
@@ -217,6 +217,9 @@ struct _DatePatternToken: Sendable, Equatable {
   var offsetStyle = OffsetStyle()
   /// Whether a numeric field is directly followed by another, so it reads exactly `count` digits.
   var abutsNumber = false
+  /// Whether a numeric field reads exactly `count` digits although no number follows it (see
+  /// ``DatePattern/readingRunEndsExactly()``).
+  var readsExactly = false
 
   /// Whether the field is written and read as digits.
   var isNumeric: Bool {
@@ -327,6 +330,24 @@ extension DatePattern {
       tokens[position].abutsNumber = true
     }
     return (tokens, literals)
+  }
+
+  /// This pattern, with the last field of each run of numeric fields (`dd` in `yyyyMMdd`)
+  /// reading exactly as many digits as its letters, as the others of the run do.
+  ///
+  /// `DateFormatter` reads a run whose text is short by narrowing its first field (with
+  /// `yyyyMMdd'T'HHmmss.SS`, `1940105T224238.23` is January 5 of the year 194), or rejects it;
+  /// this pattern gives the last field the digits left (October 5, 1940). Reading the last field
+  /// exactly rejects such texts, so that ``JSONFormattedDates`` leaves them to the formatter.
+  ///
+  /// - Returns: The pattern with those fields exact.
+  func readingRunEndsExactly() -> DatePattern {
+    var pattern = self
+    for position in tokens.indices.dropFirst()
+    where tokens[position - 1].abutsNumber && !tokens[position].abutsNumber {
+      pattern.tokens[position].readsExactly = true
+    }
+    return pattern
   }
 
   /// The token for a run of one pattern letter.
