@@ -58,6 +58,8 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
     "maps": { try mapsScenario(objects: 10_000) },
     "sortedkeys": { try sortedKeysScenario(objects: 10_000) },
     "base64": { try base64Scenario(objects: 10_000) },
+    "formatteddates": { try formattedDatesScenario(objects: 1000) },
+    "small": { try smallDocumentsScenario(documents: 1000) },
     "revisit": { try revisitScenario(objects: 1000) },
     "anyjson-twitter": { try anyJSONScenario(document: "twitter", file: "twitter.json") },
     "anyjson-citm": { try anyJSONScenario(document: "citm", file: "citm_catalog.json") },
@@ -88,7 +90,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,sortedkeys,base64,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
+    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,sortedkeys,base64,formatteddates,small,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -103,8 +105,11 @@ if arguments.contains("--help") {
     objects with the snake-case key strategies, optionals 10,000 objects of optional members,
     Bool arrays and arrays of optional numbers, payloads 10,000 objects of enums with associated
     values, maps 10,000 objects of [String: Int], [String: String] and [Int: String]
-    members, sortedkeys 10,000 objects of eight members encoded with .sortedKeys, and base64
-    10,000 objects of two Data values, synthesized models on both coders. jsonvalue
+    members, sortedkeys 10,000 objects of eight members encoded with .sortedKeys, base64
+    10,000 objects of two Data values, and formatteddates 1,000 objects of two dates with a
+    DateFormatter strategy, synthesized models on both coders. small decodes and encodes 1,000
+    documents of one five-member object, a call each with one coder (a server's request and
+    response bodies). jsonvalue
     (only when listed; also jsonvalue-twitter, jsonvalue-citm, jsonvalue-canada) decodes and
     encodes the three documents as an untyped JSON value: JSONValue on
     KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
@@ -186,6 +191,12 @@ if wanted("sortedkeys") {
   scenarios.append { try sortedKeysScenario(objects: quick ? 2000 : 10_000) }
 }
 if wanted("base64") { scenarios.append { try base64Scenario(objects: quick ? 2000 : 10_000) } }
+if wanted("formatteddates") {
+  scenarios.append { try formattedDatesScenario(objects: quick ? 200 : 1000) }
+}
+if wanted("small") {
+  scenarios.append { try smallDocumentsScenario(documents: quick ? 200 : 1000) }
+}
 // The corpus documents have a fixed size; --quick runs them with fewer rounds.
 if wanted("twitter") { scenarios.append(twitterScenario) }
 if wanted("citm") { scenarios.append(citmScenario) }

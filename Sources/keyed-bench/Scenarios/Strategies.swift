@@ -177,6 +177,43 @@ func base64Scenario(objects: Int) throws -> Scenario {
     of: BlobSynthesized.self, configure: { _, _ in })
 }
 
+struct StampedSynthesized: Codable, Equatable {
+  var id: Int
+  var created: Date
+  var updated: Date
+}
+
+func formattedDatesScenario(objects: Int) throws -> Scenario {
+  var random = Generator(seed: 16)
+  // The formatter most apps set up: the POSIX locale, UTC, milliseconds and an offset.
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.timeZone = TimeZone(secondsFromGMT: 0)
+  formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"
+  let json = (0..<objects).map { index -> String in
+    let created = Date(timeIntervalSince1970: Double(random.int(0...2_000_000_000_000)) / 1000)
+    let updated = created.addingTimeInterval(Double(random.int(0...99_999_999)) / 1000)
+    return #"{"id":\#(index),"created":"\#(formatter.string(from: created))","#
+      + #""updated":"\#(formatter.string(from: updated))"}"#
+  }
+  let payload = Data("[\(json.joined(separator: ","))]".utf8)
+  return try strategyScenario(
+    id: "formatteddates", title: "DateFormatter dates: \(objects) objects", payload: payload,
+    objects: objects, of: StampedSynthesized.self,
+    configure: { decoder, encoder in
+      switch (decoder, encoder) {
+      case (let decoder as JSONDecoder, let encoder as JSONEncoder):
+        decoder.dateDecodingStrategy = .formatted(formatter)
+        encoder.dateEncodingStrategy = .formatted(formatter)
+      case (let decoder as KeyedJSONDecoder, let encoder as KeyedJSONEncoder):
+        decoder.dateDecodingStrategy = .formatted(formatter)
+        encoder.dateEncodingStrategy = .formatted(formatter)
+      default:
+        break
+      }
+    })
+}
+
 func decimalsScenario(objects: Int) throws -> Scenario {
   var random = Generator(seed: 10)
   let json = (0..<objects).map { index -> String in
