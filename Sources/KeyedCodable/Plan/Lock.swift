@@ -28,7 +28,8 @@ final class Locked<State>: @unchecked Sendable {
   #else
     private let word = NSLock()
   #endif
-  private var state: State
+  /// Unchecked: the lock already makes every access exclusive.
+  @exclusivity(unchecked) private var state: State
 
   /// Creates a lock protecting `state`.
   init(_ state: State) {

@@ -67,4 +67,22 @@ import Testing
     encoder = nil
     #expect(probe.coder == nil)
   }
+
+  @Test func anEncoderDroppedForNewOptionsOrALargeDocumentIsLetGo() throws {
+    let probe = CoderProbe()
+    let encoder = KeyedJSONEncoder()
+    encoder.userInfo[CoderProbe.key] = probe
+    _ = try encoder.encode([Item(id: 1, name: "a")])
+    #expect(probe.coder != nil)
+    // New options: the kept encoder, whose kept runs refer to it, is let go.
+    encoder.outputFormatting = [.sortedKeys]
+    #expect(probe.coder == nil)
+
+    _ = try encoder.encode([Item(id: 1, name: "a")])
+    #expect(probe.coder != nil)
+    // A document too large to keep its encoder.
+    let large = (0..<5000).map { Item(id: $0, name: "item \($0)") }
+    _ = try encoder.encode(large)
+    #expect(probe.coder == nil)
+  }
 }

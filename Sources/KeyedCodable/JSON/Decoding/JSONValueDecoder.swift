@@ -140,7 +140,11 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   private var iso8601Formatter: ISO8601DateFormatter?
   /// The `.formatted` strategy's formatter and the pattern standing in for it, made on first
   /// use, once per decode (see ``JSONFormattedDates``).
-  private var formattedDates: JSONFormattedDates?
+  #if DEBUG
+    private var formattedDates: JSONFormattedDates?
+  #else
+    @exclusivity(unchecked) private var formattedDates: JSONFormattedDates?
+  #endif
   /// How the types met so far are decoded.
   #if DEBUG
     private var typeKinds: TypeKinds

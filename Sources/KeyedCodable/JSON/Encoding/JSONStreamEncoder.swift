@@ -197,7 +197,11 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   private var iso8601Formatter: ISO8601DateFormatter?
   /// The `.formatted` strategy's formatter and the pattern standing in for it, made on first
   /// use, once per encode (see ``JSONFormattedDates``).
-  private var formattedDates: JSONFormattedDates?
+  #if DEBUG
+    private var formattedDates: JSONFormattedDates?
+  #else
+    @exclusivity(unchecked) private var formattedDates: JSONFormattedDates?
+  #endif
   #if DEBUG
     private var typeKinds = TypeKinds()
   #else
@@ -922,8 +926,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     return .init(map: KeyMap(encoding: run), run: run, backend: backend)
   }
 
-  /// Lets go of the runs kept for reuse when the top-level encode ends: their backends refer to
-  /// this encoder, which would otherwise never be freed.
+  /// Lets go of the runs and containers kept for reuse when the top-level encode ends, or when
+  /// ``KeyedJSONEncoder`` stops keeping this encoder for the next: their backends and states
+  /// refer to this encoder, which would otherwise never be freed.
   func finish() {
     spareRuns.removeAll()
     containers.removeAll()
@@ -934,9 +939,10 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   ///
   /// Only an encoder whose last encode succeeded is restarted: that encode closed every frame,
   /// gave the slot back and left no deferred error. What depends only on the options and the
-  /// types met (how each type is encoded, the plans, the names written, the sort orders and
-  /// working storage) is kept; the `.formatted` strategy's settings, which are read once per
-  /// encode, and whether contexts affect runs are read again.
+  /// types met (how each type is encoded, the plans, the runs and containers kept, the names
+  /// written, the sort orders and working storage) is kept; the `.formatted` strategy's
+  /// settings, which are read once per encode, and whether contexts affect runs are read
+  /// again.
   ///
   /// - Parameter capacity: The first buffer's size.
   func restart(capacity: Int) {

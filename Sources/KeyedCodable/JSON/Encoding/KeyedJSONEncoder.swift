@@ -153,6 +153,11 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// Creates an encoder with the default options.
   public init() {}
 
+  deinit {
+    // The kept encoder's runs and containers refer to it.
+    state.withLock { $0.spare }?.finish()
+  }
+
   /// How the output is formatted; compact and unsorted by default.
   public var outputFormatting: OutputFormatting {
     get { state.withLock { $0.options.outputFormatting } }
@@ -248,11 +253,13 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
 
   /// Changes the options, and drops the encoder kept for the old ones.
   private func update(_ change: (inout Options) -> Void) {
-    state.withLock { state in
+    let dropped = state.withLock { state in
       change(&state.options)
       state.generation &+= 1
-      state.spare = nil
+      defer { state.spare = nil }
+      return state.spare
     }
+    dropped?.finish()
   }
 
   /// Encodes `value`; errors about the top-level value name `type` and carry `original`.
@@ -276,14 +283,27 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     } else {
       encoder = JSONStreamEncoder(options: options, capacity: capacity)
     }
-    let encoded = try Self.encoded(value, as: type, reporting: original, with: encoder)
+    let encoded: Encoded
+    do {
+      encoded = try Self.encoded(
+        value, as: type, reporting: original, with: encoder, finishing: false)
+    } catch {
+      encoder.finish()
+      throw error
+    }
+    var isKept = false
     if case .stream(let writer) = encoded {
       noteOutputSize(writer.count, hint: options.outputSizeHint)
       if writer.count <= Self.largestDocumentKeepingTheEncoder {
-        state.withLock { state in
-          if state.generation == generation, state.spare == nil { state.spare = encoder }
+        isKept = state.withLock { state in
+          guard state.generation == generation, state.spare == nil else { return false }
+          state.spare = encoder
+          return true
         }
       }
+    }
+    if !isKept {
+      encoder.finish()
     }
     return encoded
   }
@@ -305,10 +325,16 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
 
   /// Encodes `value` with `encoder`, or with Foundation's encoder when the stream can't write
   /// it; errors about the top-level value name `type` and carry `original`.
+  ///
+  /// `finishing` false leaves the encoder's kept runs and containers to the caller, which keeps
+  /// the encoder for the next encode or calls ``JSONStreamEncoder/finish()``.
   private static func encoded<T: Encodable>(
-    _ value: T, as type: Any.Type, reporting original: Any, with encoder: JSONStreamEncoder
+    _ value: T, as type: Any.Type, reporting original: Any, with encoder: JSONStreamEncoder,
+    finishing: Bool = true
   ) throws -> Encoded {
-    defer { encoder.finish() }
+    defer {
+      if finishing { encoder.finish() }
+    }
     do {
       return .stream(try encoder.encodeRoot(value, as: type, reporting: original))
     } catch is JSONStreamEncoder.Restart {
