@@ -18,7 +18,9 @@ import Foundation
 /// only for a value that is read. See <doc:JSONCoder> for what differs from Foundation.
 ///
 /// A decoder can be shared: any number of tasks may decode with it at once. Its properties are
-/// read when a decode starts.
+/// read when a decode starts. Keep one for many decodes: it hands what one decode learned about
+/// the types it read to the next decode with the same options, so that small documents cost
+/// less than with a new decoder each.
 public final class KeyedJSONDecoder: @unchecked Sendable {
   // @unchecked: the options are only read and written under `state`'s lock, and a decode works
   // on its own copy of them.

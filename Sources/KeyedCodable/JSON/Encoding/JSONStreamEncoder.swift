@@ -119,12 +119,12 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
-  /// The output: a new writer for every encode (see ``restart(capacity:)``).
-  #if DEBUG
-    private(set) var writer: JSONWriter
-  #else
-    @exclusivity(unchecked) private(set) var writer: JSONWriter
-  #endif
+  /// The output.
+  ///
+  /// A `let`: the encoder's hottest reference, used without a retain. A kept encoder hands each
+  /// finished document to a writer of its own (``JSONWriter/detached()``) and starts the next in
+  /// this one (see ``restart(capacity:)``).
+  let writer: JSONWriter
   let options: KeyedJSONEncoder.Options
   let userInfo: [CodingUserInfoKey: Any]
   #if DEBUG
@@ -934,8 +934,8 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     containers.removeAll()
   }
 
-  /// Makes the encoder ready for another encode with the same options, into a new writer whose
-  /// first buffer holds `capacity` bytes (see ``KeyedJSONEncoder``'s kept encoder).
+  /// Makes the encoder ready for another encode with the same options, into a first buffer of
+  /// `capacity` bytes (see ``KeyedJSONEncoder``'s kept encoder).
   ///
   /// Only an encoder whose last encode succeeded is restarted: that encode closed every frame,
   /// gave the slot back and left no deferred error. What depends only on the options and the
@@ -947,11 +947,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   /// - Parameter capacity: The first buffer's size.
   func restart(capacity: Int) {
     assert(frames.isEmpty && names.isEmpty && nesting == 0 && deferredError == nil)
-    // Not the last writer's settings: the last document may still be taken from it.
-    writer = JSONWriter(
-      prettyPrinted: prettyPrinted,
-      escapesSlashes: !options.outputFormatting.contains(.withoutEscapingSlashes),
-      capacity: capacity)
+    writer.restart(capacity: capacity)
     formattedDates = nil
     contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   }

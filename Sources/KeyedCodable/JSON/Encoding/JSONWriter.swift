@@ -271,6 +271,39 @@ final class JSONWriter: JSONByteSink {
     base.deallocate()
   }
 
+  /// A writer that takes over the document written so far, its bytes and its buffer, leaving
+  /// this one empty with a small buffer (see ``restart(capacity:)``): for an encoder that is kept
+  /// for the next document while the caller still takes this one.
+  ///
+  /// - Returns: A writer holding the document.
+  func detached() -> JSONWriter {
+    let other = JSONWriter(
+      prettyPrinted: prettyPrinted, escapesSlashes: escapesSlashes, capacity: 0)
+    // Plain loads and stores, not `swap`: an inout access to these properties would cost every
+    // other access to them a dynamic exclusivity check.
+    let (written, room, length) = (base, capacity, count)
+    base = other.base
+    capacity = other.capacity
+    count = 0
+    other.base = written
+    other.capacity = room
+    other.count = length
+    return other
+  }
+
+  /// Empties the writer for another document, with room for `capacity` bytes.
+  ///
+  /// - Parameter capacity: The first buffer's size.
+  func restart(capacity: Int) {
+    count = 0
+    depth = 0
+    if self.capacity < capacity {
+      base.deallocate()
+      self.capacity = capacity
+      base = .allocate(capacity: capacity)
+    }
+  }
+
   /// Makes room for `extra` more bytes.
   @inline(__always)
   func reserve(_ extra: Int) {

@@ -22,7 +22,9 @@ import Foundation
 /// are for Foundation.
 ///
 /// An encoder can be shared: any number of tasks may encode with it at once. Its properties are
-/// read when an encode starts.
+/// read when an encode starts. Keep one for many encodes: after a document of 64 KiB or less it
+/// keeps its working state (what it learned about the types it wrote) for the next encode with
+/// the same options, so that small documents cost less than with a new encoder each.
 public final class KeyedJSONEncoder: @unchecked Sendable {
   // @unchecked: the options are only read and written under `state`'s lock, and an encode works
   // on its own copy of them.
@@ -291,21 +293,26 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
       encoder.finish()
       throw error
     }
-    var isKept = false
-    if case .stream(let writer) = encoded {
-      noteOutputSize(writer.count, hint: options.outputSizeHint)
-      if writer.count <= Self.largestDocumentKeepingTheEncoder {
-        isKept = state.withLock { state in
-          guard state.generation == generation, state.spare == nil else { return false }
-          state.spare = encoder
-          return true
-        }
-      }
+    guard case .stream(let writer) = encoded else {
+      encoder.finish()
+      return encoded
+    }
+    noteOutputSize(writer.count, hint: options.outputSizeHint)
+    guard writer.count <= Self.largestDocumentKeepingTheEncoder else {
+      encoder.finish()
+      return encoded
+    }
+    // The document leaves the encoder's writer before another call may take the encoder.
+    let document = writer.detached()
+    let isKept = state.withLock { state in
+      guard state.generation == generation, state.spare == nil else { return false }
+      state.spare = encoder
+      return true
     }
     if !isKept {
       encoder.finish()
     }
-    return encoded
+    return .stream(document)
   }
 
   /// The options as they are now, for an encode that starts.
