@@ -49,6 +49,24 @@ enum ScalingImplementation: String, CaseIterable {
     }
   }
 
+  /// A function that decodes a `T` with a `.formatted` date strategy, made once.
+  func formattedDateDecoder<T: Decodable>(_ type: T.Type) -> (Data) throws -> T {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"
+    switch self {
+    case .keyedjson:
+      let decoder = KeyedJSONDecoder()
+      decoder.dateDecodingStrategy = .formatted(formatter)
+      return { try decoder.decode(T.self, from: $0) }
+    case .foundation:
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .formatted(formatter)
+      return { try decoder.decode(T.self, from: $0) }
+    }
+  }
+
   /// A function that encodes a `T` with `.sortedKeys`, made once.
   func sortingEncoder<T: Encodable>(_ type: T.Type) -> (T) throws -> Data {
     switch self {
@@ -381,6 +399,23 @@ func makeScalingCases() -> [ScalingCase] {
         try require(
           outputs.dropFirst().allSatisfy { $0 == outputs[0] },
           "sorted-alternating: the encoders wrote different bytes")
+      }),
+    ScalingCase(
+      name: "formatted-fallback", operation: "decode",
+      summary: "n DateFormatter dates of 1500, each read by the date engine, then by the formatter",
+      prepare: { implementation, n in
+        let document = julianDatesDocument(count: n)
+        let decode = implementation.formattedDateDecoder([Date].self)
+        return ScalingRun(body: { try decode(document).count }, expected: n)
+      },
+      check: { n in
+        let document = julianDatesDocument(count: n)
+        let decoded = try ScalingImplementation.allCases.map {
+          try $0.formattedDateDecoder([Date].self)(document)
+        }
+        try require(
+          decoded[0].count == n && decoded.dropFirst().allSatisfy { $0 == decoded[0] },
+          "formatted-fallback: the decoders read different dates")
       }),
     ScalingCase(
       name: "encode-colliding-names", operation: "encode",

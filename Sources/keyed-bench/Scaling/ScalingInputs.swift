@@ -370,3 +370,19 @@ func alternatingOrders(count: Int) -> [ScalingNamesWriter] {
   let names = (0..<16).map { "name\($0)" }
   return (0..<count).map { ScalingNamesWriter(names: $0 % 2 == 0 ? names : names.reversed()) }
 }
+
+/// `count` dates of the year 1500 written as `yyyy-MM-dd'T'HH:mm:ss.SSSZ`: the date engine reads
+/// each, finds it before 1583 (where `DateFormatter` uses the Julian calendar) and hands it to
+/// the formatter, the most a `.formatted` date costs.
+func julianDatesDocument(count: Int) -> Data {
+  var text = "["
+  for index in 0..<count {
+    if index > 0 { text += "," }
+    let second = index % 60
+    let minute = index / 60 % 60
+    let day = index / 3600 % 28 + 1
+    text += "\"1500-03-\(day < 10 ? "0" : "")\(day)T10:\(minute < 10 ? "0" : "")\(minute):"
+    text += "\(second < 10 ? "0" : "")\(second).250+0000\""
+  }
+  return Data((text + "]").utf8)
+}
