@@ -45,6 +45,22 @@ final class JSONFormattedDates {
   /// The formatter's default Gregorian reform date, 1582-10-15T00:00:00Z.
   private static let gregorianReform = Date(timeIntervalSince1970: -12_219_292_800)
 
+  /// The dates of `formatter` kept in `slot` for the rest of a decode or an encode, made on
+  /// first use.
+  ///
+  /// - Parameters:
+  ///   - slot: Where a decoder or an encoder keeps them.
+  ///   - formatter: The strategy's formatter.
+  /// - Returns: The kept dates.
+  static func kept(
+    in slot: inout JSONFormattedDates?, for formatter: DateFormatter
+  ) -> JSONFormattedDates {
+    if let slot { return slot }
+    let made = JSONFormattedDates(formatter)
+    slot = made
+    return made
+  }
+
   /// Reads the formatter's settings and compiles its format when they allow it.
   ///
   /// - Parameter formatter: The strategy's formatter.

@@ -1175,13 +1175,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return date
     case .formatted(let formatter):
       guard document.kind(entry) == .string else { throw mismatch(String.self, entry, at: path()) }
-      let dates: JSONFormattedDates
-      if let kept = formattedDates {
-        dates = kept
-      } else {
-        dates = JSONFormattedDates(formatter)
-        formattedDates = dates
-      }
+      let dates = JSONFormattedDates.kept(in: &formattedDates, for: formatter)
       let plain = document.flags(entry) & JSONDocument.hasEscapes == 0
       guard
         let date = dates.date(

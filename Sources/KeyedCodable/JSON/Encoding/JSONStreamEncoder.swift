@@ -745,13 +745,7 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     case .iso8601:
       JSONISO8601.write(value, to: writer, formatter: &iso8601Formatter)
     case .formatted(let formatter):
-      let dates: JSONFormattedDates
-      if let kept = formattedDates {
-        dates = kept
-      } else {
-        dates = JSONFormattedDates(formatter)
-        formattedDates = dates
-      }
+      let dates = JSONFormattedDates.kept(in: &formattedDates, for: formatter)
       dates.write(value, to: writer)
     case .custom(let closure):
       try encodeCustom(value, at: path) { try closure(value, $0) }
