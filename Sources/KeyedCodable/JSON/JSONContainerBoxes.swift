@@ -93,6 +93,12 @@ struct JSONContainerBoxes<State: AnyObject> {
   /// among 25 key types and 256 slots, as metadata addresses fall) would otherwise take turns in
   /// that slot, each evicting the other's free container, and every object of both would make
   /// a new container (twitter.json in one build: 146 per decode instead of none).
+  ///
+  /// Inlined into the coder's method, which knows `State`: a call that only counts a container
+  /// (the first few of each encode or decode) then touches no generic metadata, where the
+  /// generic method looked up that of ``Entry`` and of its array, about 700 instructions, on
+  /// every call (a decode of a five-member object: 12.5K in all).
+  @inline(__always)
   mutating func keep<Container>(
     _ container: Container, state: State, for key: ObjectIdentifier, depth: Int
   ) {
@@ -105,15 +111,27 @@ struct JSONContainerBoxes<State: AnyObject> {
         oneReference = Self.isOneReference(container)
       }
       guard oneReference == true else { return }
-      entries = Array(repeating: Entry(), count: Self.slots)
+      makeSlots()
     }
+    keep(box: unsafeBitCast(container, to: AnyObject.self), state: state, for: key, depth: depth)
+  }
+
+  /// Makes the empty slots.
+  @inline(never)
+  private mutating func makeSlots() {
+    entries = Array(repeating: Entry(), count: Self.slots)
+  }
+
+  /// Keeps `box`, a container as the reference it is, in the first free slot of `key` and
+  /// `depth` (see ``keep(_:state:for:depth:)``).
+  @inline(never)
+  private mutating func keep(box: AnyObject, state: State, for key: ObjectIdentifier, depth: Int) {
     let first = Self.slot(for: key, depth: depth)
     let free =
       (0..<Self.ways).first { entries[first ^ $0].box == nil }
       ?? (0..<Self.ways).first { isKnownUniquelyReferenced(&entries[first ^ $0].box) }
     guard let way = free else { return }
-    entries[first ^ way] = Entry(
-      key: key, depth: depth, box: unsafeBitCast(container, to: AnyObject.self), state: state)
+    entries[first ^ way] = Entry(key: key, depth: depth, box: box, state: state)
   }
 
   /// Lets go of every container kept (each refers to the coder through its state).

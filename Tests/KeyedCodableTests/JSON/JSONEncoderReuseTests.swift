@@ -49,6 +49,52 @@ import Testing
       witness.encoders[3] != witness.encoders[2] && witness.encoders[4] == witness.encoders[3])
   }
 
+  /// A small document is copied out of the kept encoder's buffer, a larger one handed its own:
+  /// either way, what the next encodes write into the kept buffer leaves it as it was.
+  @Test func earlierDocumentsStayAsTheyWereWritten() throws {
+    let shared = KeyedJSONEncoder()
+    // Documents of 2 to 70,002 bytes: inline data, copied, handed over, and not kept.
+    let lengths = [0, 12, 13, 500, 4093, 4094, 4095, 9000, 1, 65533, 65534, 70000, 3, 4094]
+    var written: [(text: String, data: Data, bytes: [UInt8])] = []
+    for (index, length) in lengths.enumerated() {
+      let text = String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: length)
+      written.append((text, try shared.encode(text), try shared.encodeBytes(text)))
+    }
+    for (text, data, bytes) in written {
+      #expect(data.count == text.utf8.count + 2)
+      #expect(try JSONDecoder().decode(String.self, from: data) == text)
+      #expect(bytes == Array(data))
+    }
+  }
+
+  /// A value that writes nothing.
+  struct Silent: Encodable, Equatable {
+    var tag: String
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  /// A top-level value that encodes nothing is named by the error, as Foundation's encoder
+  /// names it, by a kept encoder as by a fresh one.
+  @Test func aTopLevelValueThatWritesNothingIsTheErrorsValue() throws {
+    let shared = KeyedJSONEncoder()
+    _ = try shared.encode([1])
+    for encoder in [shared, KeyedJSONEncoder()] {
+      let silent = Silent(tag: "quiet")
+      let error = #expect(throws: EncodingError.self) { try encoder.encode(silent) }
+      let foundation = #expect(throws: EncodingError.self) { try JSONEncoder().encode(silent) }
+      guard case .invalidValue(let value, let context)? = error,
+        case .invalidValue(let foundationValue, let foundationContext)? = foundation
+      else {
+        Issue.record("not invalidValue: \(String(describing: error))")
+        continue
+      }
+      #expect(value as? Silent == silent && foundationValue as? Silent == silent)
+      #expect(context.debugDescription == foundationContext.debugDescription)
+      #expect(context.codingPath.isEmpty)
+    }
+    #expect(try shared.encode([2]) == Data("[2]".utf8))
+  }
+
   @Test func theEncoderOfALargeDocumentIsNotKept() throws {
     let shared = KeyedJSONEncoder()
     let witness = Witness()
@@ -101,5 +147,46 @@ import Testing
       #expect(try shared.encode(tree) == fresh().encode(tree))
       #expect(try shared.encodeBytes(leaf) == fresh().encodeBytes(leaf))
     }
+  }
+}
+
+/// A `KeyedJSONDecoder` used for many decodes takes its options as they are when each decode
+/// starts: what it made of them for earlier decodes is made again after a change.
+@Suite struct DecoderOptionsReuseTests {
+  static let greeting = CodingUserInfoKey(rawValue: "greeting")!
+
+  /// A value that reads the user info and a date.
+  struct Probe: Decodable {
+    var greeting: String?
+    var when: Date
+
+    enum CodingKeys: String, CodingKey {
+      case when
+    }
+
+    init(from decoder: any Decoder) throws {
+      greeting = decoder.userInfo[DecoderOptionsReuseTests.greeting] as? String
+      when = try decoder.container(keyedBy: CodingKeys.self).decode(Date.self, forKey: .when)
+    }
+  }
+
+  @Test func eachDecodeReadsTheOptionsAsTheyAreWhenItStarts() throws {
+    let decoder = KeyedJSONDecoder()
+    let json = Data(#"{"when":1000}"#.utf8)
+    var probe = try decoder.decode(Probe.self, from: json)
+    #expect(probe.greeting == nil && probe.when == Date(timeIntervalSinceReferenceDate: 1000))
+    decoder.userInfo[Self.greeting] = "hello"
+    decoder.dateDecodingStrategy = .secondsSince1970
+    for _ in 0..<2 {
+      probe = try decoder.decode(Probe.self, from: json)
+      #expect(probe.greeting == "hello" && probe.when == Date(timeIntervalSince1970: 1000))
+    }
+    decoder.userInfo[Self.greeting] = "bye"
+    probe = try decoder.decode(Probe.self, from: json)
+    #expect(probe.greeting == "bye" && probe.when == Date(timeIntervalSince1970: 1000))
+    decoder.userInfo = [:]
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    probe = try decoder.decode(Probe.self, from: json)
+    #expect(probe.greeting == nil && probe.when == Date(timeIntervalSince1970: 1))
   }
 }

@@ -11,8 +11,13 @@ import Foundation
 /// ``JSONDecodingBackend``): the type's mappings then read the document directly.
 final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   let document: JSONDocument
-  let options: KeyedJSONDecoder.Options
-  let userInfo: [CodingUserInfoKey: Any]
+  /// The options, shared with the other decodes that use them.
+  let settings: KeyedJSONDecoder.Settings
+  /// The strategies and user info.
+  var options: KeyedJSONDecoder.Options {
+    @inline(__always) _read { yield settings.options }
+  }
+  var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
   /// Whether the key decoding strategy is other than `useDefaultKeys`.
   let convertsKeys: Bool
   /// Whether the key decoding strategy converts a name by the name alone
@@ -251,10 +256,20 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// - Parameters:
   ///   - document: The parsed document.
   ///   - options: The strategies and user info.
+  convenience init(document: JSONDocument, options: KeyedJSONDecoder.Options) {
+    self.init(document: document, settings: KeyedJSONDecoder.Settings(options))
+  }
+
+  /// Creates a decoder at the root of `document`.
+  ///
+  /// - Parameters:
+  ///   - document: The parsed document.
+  ///   - settings: The strategies and user info, made once for every decode that uses them.
   ///   - learned: What an earlier decode with the same options learned, if any.
-  init(document: JSONDocument, options: KeyedJSONDecoder.Options, learned: Learned? = nil) {
+  init(document: JSONDocument, settings: KeyedJSONDecoder.Settings, learned: Learned? = nil) {
     self.document = document
-    self.options = options
+    self.settings = settings
+    let options = settings.options
     if let learned {
       typeKinds = learned.typeKinds
       plans = learned.plans
@@ -267,7 +282,6 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     case .convertFromSnakeCase: (convertsKeys, keepsConvertedNames) = (true, true)
     case .custom: (convertsKeys, keepsConvertedNames) = (true, false)
     }
-    userInfo = options.userInfo
     contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
   }
 

@@ -97,9 +97,25 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   }
 
+  /// The options of a decode, and what follows from them, made once for all the decodes with
+  /// these options: a decode retains it rather than copying the options (five strategies, some
+  /// with closures) and converting the user info to the `[CodingUserInfoKey: Any]` a `Decoder`
+  /// has (a dictionary walk and metadata lookups on every decode).
+  final class Settings {
+    let options: Options
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(_ options: Options) {
+      self.options = options
+      userInfo = options.userInfo
+    }
+  }
+
   /// The options, and what the last decode learned.
   private struct State {
     var options = Options()
+    /// ``options`` as a decode takes them; `nil` when they changed since the last decode.
+    var settings: Settings?
     /// Counts the changes of ``options``: what a decode made before the last one learned isn't
     /// kept.
     var generation = 0
@@ -215,6 +231,7 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   private func update(_ change: (inout Options) -> Void) {
     state.withLock { state in
       change(&state.options)
+      state.settings = nil
       state.generation &+= 1
       state.learned = nil
     }
@@ -228,11 +245,16 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
   ) throws -> T {
     let document = try input.withUnsafeBytes { try Self.parse($0) }
     // Taken, so that decodes running at once don't share the tables.
-    let (options, generation, learned) = state.withLock { state in
+    let (settings, generation, learned) = state.withLock { state in
       defer { state.learned = nil }
-      return (state.options, state.generation, state.learned)
+      if let settings = state.settings {
+        return (settings, state.generation, state.learned)
+      }
+      let settings = Settings(state.options)
+      state.settings = settings
+      return (settings, state.generation, state.learned)
     }
-    let decoder = JSONValueDecoder(document: document, options: options, learned: learned)
+    let decoder = JSONValueDecoder(document: document, settings: settings, learned: learned)
     defer {
       decoder.finish()
       let learned = decoder.learned

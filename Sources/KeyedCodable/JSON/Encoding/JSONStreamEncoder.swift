@@ -258,13 +258,16 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
   }
 
   /// Encodes `value` as the whole document.
-  func encodeRoot<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
-    throws -> JSONWriter
-  {
+  ///
+  /// `original`, the value errors name, is made only for an error: a value as `Any` is boxed,
+  /// an allocation on every encode of a struct larger than three words.
+  func encodeRoot<T: Encodable>(
+    _ value: T, as type: Any.Type, reporting original: @autoclosure () -> Any
+  ) throws -> JSONWriter {
     try encodeValue(value, at: .root)
     guard writer.count > 0 else {
       throw EncodingError.invalidValue(
-        original,
+        original(),
         .init(codingPath: [], debugDescription: "Top-level \(type) did not encode any values."))
     }
     return writer

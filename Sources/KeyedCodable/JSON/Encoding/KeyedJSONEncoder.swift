@@ -136,6 +136,10 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// writes, so only an encoder that has written nothing larger is kept.
   static var largestDocumentKeepingTheEncoder: Int { 65536 }
 
+  /// The largest document a kept encoder copies into its `Data` rather than handing its buffer
+  /// over (see ``encoded(_:as:reporting:)``).
+  static var largestCopiedDocument: Int { 4096 }
+
   /// The first buffer of a writer: the size of the documents this encoder writes, at least
   /// 1 KiB and at most 4 MiB.
   static func firstCapacity(hint: Int) -> Int {
@@ -270,25 +274,29 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// options haven't changed since (see ``JSONStreamEncoder/restart(capacity:)``): a small
   /// document then costs no new encoder, and the types it meets are known already. Encodes
   /// running at once each take their own.
-  private func encoded<T: Encodable>(_ value: T, as type: Any.Type, reporting original: Any)
-    throws -> Encoded
-  {
-    let (options, generation, spare) = state.withLock { state in
+  private func encoded<T: Encodable>(
+    _ value: T, as type: Any.Type, reporting original: @autoclosure () -> Any
+  ) throws -> Encoded {
+    // The options are copied only for a new encoder: a kept one has them.
+    let (spare, options, generation, hint) = state.withLock { state in
       defer { state.spare = nil }
-      return (state.options, state.generation, state.spare)
+      return (
+        state.spare, state.spare == nil ? state.options : nil, state.generation,
+        state.options.outputSizeHint
+      )
     }
-    let capacity = Self.firstCapacity(hint: options.outputSizeHint)
+    let capacity = Self.firstCapacity(hint: hint)
     let encoder: JSONStreamEncoder
     if let spare {
       spare.restart(capacity: capacity)
       encoder = spare
     } else {
-      encoder = JSONStreamEncoder(options: options, capacity: capacity)
+      encoder = JSONStreamEncoder(options: options ?? Options(), capacity: capacity)
     }
     let encoded: Encoded
     do {
       encoded = try Self.encoded(
-        value, as: type, reporting: original, with: encoder, finishing: false)
+        value, as: type, reporting: original(), with: encoder, finishing: false)
     } catch {
       encoder.finish()
       throw error
@@ -297,13 +305,18 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
       encoder.finish()
       return encoded
     }
-    noteOutputSize(writer.count, hint: options.outputSizeHint)
+    noteOutputSize(writer.count, hint: hint)
     guard writer.count <= Self.largestDocumentKeepingTheEncoder else {
       encoder.finish()
       return encoded
     }
-    // The document leaves the encoder's writer before another call may take the encoder.
-    let document = writer.detached()
+    // The document leaves the encoder's writer before another call may take the encoder: a
+    // small one copied into its `Data` (a storage object and its bytes, none up to 14 bytes),
+    // the writer keeping its buffer; a larger one in a writer of its own (an object, the
+    // buffer handed over, and a new buffer for the kept writer), rather than copied.
+    let document: Encoded =
+      writer.count <= Self.largestCopiedDocument
+      ? .data(writer.withBytes { Data($0) }) : .stream(writer.detached())
     let isKept = state.withLock { state in
       guard state.generation == generation, state.spare == nil else { return false }
       state.spare = encoder
@@ -312,7 +325,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     if !isKept {
       encoder.finish()
     }
-    return .stream(document)
+    return document
   }
 
   /// The options as they are now, for an encode that starts.
@@ -323,11 +336,11 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// Encodes `value` with `options`; errors about the top-level value name `type` and carry
   /// `original`.
   static func encoded<T: Encodable>(
-    _ value: T, as type: Any.Type, reporting original: Any, options: Options
+    _ value: T, as type: Any.Type, reporting original: @autoclosure () -> Any, options: Options
   ) throws -> Encoded {
     let encoder = JSONStreamEncoder(
       options: options, capacity: firstCapacity(hint: options.outputSizeHint))
-    return try encoded(value, as: type, reporting: original, with: encoder)
+    return try encoded(value, as: type, reporting: original(), with: encoder)
   }
 
   /// Encodes `value` with `encoder`, or with Foundation's encoder when the stream can't write
@@ -336,16 +349,17 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// `finishing` false leaves the encoder's kept runs and containers to the caller, which keeps
   /// the encoder for the next encode or calls ``JSONStreamEncoder/finish()``.
   private static func encoded<T: Encodable>(
-    _ value: T, as type: Any.Type, reporting original: Any, with encoder: JSONStreamEncoder,
+    _ value: T, as type: Any.Type, reporting original: @autoclosure () -> Any,
+    with encoder: JSONStreamEncoder,
     finishing: Bool = true
   ) throws -> Encoded {
     defer {
       if finishing { encoder.finish() }
     }
     do {
-      return .stream(try encoder.encodeRoot(value, as: type, reporting: original))
+      return .stream(try encoder.encodeRoot(value, as: type, reporting: original()))
     } catch is JSONStreamEncoder.Restart {
-      return .foundation(try Self.foundationEncoder(encoder.options).encode(value))
+      return .data(try Self.foundationEncoder(encoder.options).encode(value))
     }
   }
 
@@ -353,13 +367,15 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
   /// the stream could not write.
   enum Encoded {
     case stream(JSONWriter)
-    case foundation(Data)
+    /// A finished document: what Foundation's encoder made, or a small document copied out of
+    /// a kept encoder's writer.
+    case data(Data)
 
     /// The document as `Data`, taking over the stream's buffer without copying it.
     var data: Data {
       switch self {
       case .stream(let output): output.takeData()
-      case .foundation(let data): data
+      case .data(let data): data
       }
     }
 
@@ -369,7 +385,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     {
       switch self {
       case .stream(let output): try output.withBytes(body)
-      case .foundation(let data):
+      case .data(let data):
         try data.withUnsafeBytes { try body($0.bindMemory(to: UInt8.self)) }
       }
     }
@@ -378,7 +394,7 @@ public final class KeyedJSONEncoder: @unchecked Sendable {
     var bytes: [UInt8] {
       switch self {
       case .stream(let output): output.array
-      case .foundation(let data): Array(data)
+      case .data(let data): Array(data)
       }
     }
   }
