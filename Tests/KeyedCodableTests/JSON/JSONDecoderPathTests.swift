@@ -68,6 +68,90 @@ struct JSONDecoderPathTests {
     }
   }
 
+  /// A value that opens a keyed container and reads the paths its decoder and container
+  /// report, and the path of an error thrown inside it.
+  struct Opener: Decodable, Equatable {
+    var decoderPath: [String]
+    var containerPath: [String]
+    var errorPath: [String]
+    var count: Int
+
+    enum CodingKeys: String, CodingKey {
+      case count, missing
+    }
+
+    init(from decoder: any Decoder) throws {
+      decoderPath = decoder.codingPath.map(\.stringValue)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      containerPath = container.codingPath.map(\.stringValue)
+      count = try container.decode(Int.self, forKey: .count)
+      do {
+        _ = try container.decode(Int.self, forKey: .missing)
+        errorPath = []
+      } catch let DecodingError.keyNotFound(_, context) {
+        errorPath = context.codingPath.map(\.stringValue)
+      }
+    }
+  }
+
+  /// A `Keyedable` model whose members are read through containers.
+  struct Openers: Decodable, Keyedable, Equatable {
+    var first: Opener?
+    var deep: Opener?
+    var table: [String: Opener] = [:]
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      try KeyedDecoder(with: decoder).decode(to: &self)
+    }
+
+    mutating func map(map: KeyMap) throws {
+      try first <<- map["first"]
+      try deep <<- map["a.b.deep"]
+      try table <<- map["table"]
+    }
+  }
+
+  /// A dictionary's values and a `Keyedable` model's members keep their keys apart from their
+  /// paths until asked for: the paths their decoders, containers and errors report are
+  /// Foundation's, whether or not the container was made for an earlier value.
+  @Test func valuesOfDictionariesAndModelMembersReportFoundationsPaths() throws {
+    let opener = #"{"count":1}"#
+    let json = Data(
+      #"""
+      [{"x":\#(opener),"y":\#(opener),"z":{"first":\#(opener),"a":{"b":{"deep":\#(opener)}},
+      "table":{"p":\#(opener),"q":\#(opener)}}}]
+      """#.utf8)
+    struct Page: Decodable, Equatable {
+      var x: Opener
+      var y: Opener
+      var z: Openers
+    }
+    let ours = try KeyedJSONDecoder().decode([Page].self, from: json)
+    let foundation = try JSONDecoder().decode([Page].self, from: json)
+    #expect(ours == foundation)
+    #expect(ours[0].z.table["q"]?.containerPath == ["Index 0", "z", "table", "q"])
+    #expect(ours[0].z.deep?.errorPath == ["Index 0", "z", "a", "b", "deep"])
+    let dictionaries = Data(#"{"k":{"p":\#(opener),"q":\#(opener)},"l":{"r":\#(opener)}}"#.utf8)
+    let ourTables = try KeyedJSONDecoder().decode(
+      [String: [String: Opener]].self, from: dictionaries)
+    #expect(
+      ourTables == (try JSONDecoder().decode([String: [String: Opener]].self, from: dictionaries)))
+    #expect(ourTables["l"]?["r"]?.errorPath == ["l", "r"])
+    let bad = Data(#"{"k":{"p":\#(opener),"q":{"count":"one"}}}"#.utf8)
+    for decoder in [KeyedJSONDecoder().decode, JSONDecoder().decode]
+      as [([String: [String: Opener]].Type, Data) throws -> [String: [String: Opener]]]
+    {
+      do {
+        _ = try decoder([String: [String: Opener]].self, bad)
+        Issue.record("decoded a string as an Int")
+      } catch let DecodingError.typeMismatch(_, context) {
+        #expect(context.codingPath.map(\.stringValue) == ["k", "q", "count"])
+      }
+    }
+  }
+
   /// A value that tries `Int` first, as a JSON value enum does, and keeps the error it caught.
   struct Tried: Decodable {
     var error: DecodingError?

@@ -298,10 +298,15 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     opened &+= 1
     // An array's element (the common case: a page of small objects) gets its path's last node
     // only if the path is asked for.
-    if case .index(let index) = pathStep {
+    // A dictionary's value, or a `Keyedable` model's member, keeps its key apart too.
+    switch pathStep {
+    case .index(let index):
       return try keyedContainer(at: value, below: pathBase, index: index, keyedBy: Key.self)
+    case .key(let key):
+      return try keyedContainer(at: value, below: pathBase, key: key, keyedBy: Key.self)
+    default:
+      return try keyedContainer(at: value, below: path, index: -1, keyedBy: Key.self)
     }
-    return try keyedContainer(at: value, below: path, index: -1, keyedBy: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -403,18 +408,47 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     at entry: Int, below base: @autoclosure () -> JSONCodingPath, index: Int,
     keyedBy type: Key.Type
   ) throws -> KeyedDecodingContainer<Key> {
-    try checkObject(at: entry, path: index < 0 ? base() : base().appending(index: index))
+    try keyedContainer(at: entry, below: base(), index: index, key: nil, keyedBy: Key.self)
+  }
+
+  /// The keyed container of the object at `entry`, member `key` of the object at `base`: a
+  /// kept one when one of `Key` is free. The member's path is joined only when asked for.
+  func keyedContainer<Key: CodingKey>(
+    at entry: Int, below base: @autoclosure () -> JSONCodingPath, key memberKey: PathKey,
+    keyedBy type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    try keyedContainer(at: entry, below: base(), index: -1, key: memberKey, keyedBy: Key.self)
+  }
+
+  /// The keyed container of the object at `entry`, whose path is `base` followed by `index` or
+  /// `memberKey` when either is given: the two methods above, inlined into each so that the
+  /// first has no key to pass or check.
+  @inline(__always)
+  private func keyedContainer<Key: CodingKey>(
+    at entry: Int, below base: @autoclosure () -> JSONCodingPath, index: Int,
+    key memberKey: PathKey?, keyedBy type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    try checkObject(at: entry, path: Self.joined(base(), index: index, key: memberKey))
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
       for: key, depth: depth, as: KeyedDecodingContainer<Key>.self,
-      pointing: { $0.point(at: entry, below: base(), index: index) })
+      pointing: { $0.point(at: entry, below: base(), index: index, key: memberKey) })
     {
       return kept
     }
-    let state = JSONKeyedContainerState(decoder: self, object: entry, below: base(), index: index)
+    let state = JSONKeyedContainerState(
+      decoder: self, object: entry, below: base(), index: index, key: memberKey)
     let container = KeyedDecodingContainer(JSONKeyedContainer<Key>(state: state))
     containers.keep(container, state: state, for: key, depth: depth)
     return container
+  }
+
+  /// The path of element `index` (when it is not `-1`) or member `key` (when it is not `nil`)
+  /// of the array or object at `base`; `base` itself otherwise.
+  static func joined(_ base: JSONCodingPath, index: Int, key: PathKey?) -> JSONCodingPath {
+    if index >= 0 { return base.appending(index: index) }
+    if let key { return .key(key, base) }
+    return base
   }
 
   /// Checks that the value at `entry` is an object.
@@ -1552,14 +1586,21 @@ extension Dictionary: JSONStringKeyedDictionary where Key == String, Value: Deco
     let end = document.next(entry)
     // The lookup of a name is left out when no name can repeat.
     let repeats = decoder.mayRepeatNames(in: entry)
+    // A value that decodes itself gets its place with its key apart from the dictionary's path
+    // (see `decodeNested(_:as:below:_:)`): that path is then made once, not once per value.
+    let nests = decoder.decodesItself(Value.self)
+    let base = nests ? path() : .root
     while key < end {
       let name = JSONStrings.string(at: key, in: document)
       // The first of two members with one name wins, as in Foundation.
       if !repeats || result[name] == nil {
-        result.updateValue(
-          try decoder.unwrap(
-            key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name))),
-          forKey: name)
+        let value =
+          nests
+          ? try decoder.decodeNested(
+            key &+ 1, as: Value.self, below: base, .key(decoder.dictionaryMemberKey(name)))
+          : try decoder.unwrap(
+            key &+ 1, as: Value.self, at: path().appending(decoder.dictionaryMemberKey(name)))
+        result.updateValue(value, forKey: name)
       }
       key = document.next(key &+ 1)
     }
