@@ -411,8 +411,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     try keyedContainer(at: entry, below: base(), index: index, key: nil, keyedBy: Key.self)
   }
 
-  /// The keyed container of the object at `entry`, member `key` of the object at `base`: a
-  /// kept one when one of `Key` is free. The member's path is joined only when asked for.
+  /// The keyed container of the object at `entry`, member `key` of the object at `base`.
+  ///
+  /// A kept one when one of `Key` is free; the member's path is joined only when asked for.
   func keyedContainer<Key: CodingKey>(
     at entry: Int, below base: @autoclosure () -> JSONCodingPath, key memberKey: PathKey,
     keyedBy type: Key.Type
