@@ -38,16 +38,30 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { path.keys }
 
   var allKeys: [Key] {
+    let document = decoder.document
+    if conversion == nil, document.memberCount(object) == 1 {
+      // An enum with associated values, read by the `init(from:)` the compiler writes. Its list
+      // is kept, so that a repeat reads no `Key?`: the runtime looks up the metadata of an
+      // optional of a generic key (about 300 instructions) in any function that makes one.
+      let name = object &+ 1
+      return decoder.keys(ofOneMember: name) { Self.keys(named: name, in: document) }
+    }
+    return keysOfAllMembers()
+  }
+
+  /// The key of the member name at `name`, as a list: empty when `Key` has none for it.
+  @inline(never)
+  private static func keys(named name: Int, in document: JSONDocument) -> [Key] {
+    Key(stringValue: JSONStrings.string(at: name, in: document)).map { [$0] } ?? []
+  }
+
+  /// The keys of the members, each name once, in the document's order.
+  @inline(never)
+  private func keysOfAllMembers() -> [Key] {
     if let conversion {
       return conversion.order.compactMap { Key(stringValue: $0) }
     }
     let document = decoder.document
-    if document.memberCount(object) == 1 {
-      // An enum with associated values, read by the `init(from:)` the compiler writes.
-      return decoder.keys(ofOneMember: object &+ 1) {
-        Key(stringValue: JSONStrings.string(at: object &+ 1, in: document)).map { [$0] } ?? []
-      }
-    }
     var keys: [Key] = []
     var seen = Set<String>()
     let checkRepeats = decoder.mayRepeatNames(in: object)

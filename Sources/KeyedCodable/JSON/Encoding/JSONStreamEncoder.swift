@@ -1600,6 +1600,85 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     }
   }
 
+  // `encodeIfPresent`: a `nil` writes nothing, as in the standard library's defaults, which the
+  // ones below replace. Its generic one looks up the metadata of `T?` (about 300 instructions)
+  // for every member; the others reach `encode` through the protocol's witness table.
+
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    guard let value else { return }
+    try encode(value, forKey: key)
+  }
+
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
