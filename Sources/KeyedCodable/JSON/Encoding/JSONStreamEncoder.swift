@@ -1025,6 +1025,37 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     }
   }
 
+  /// Starts the next member `name` of a standard keyed container's object frame at `index`:
+  /// ``beginMember(_:id:name:mayRepeat:keepsName:)`` with `keepsName`, inlined for its common
+  /// case.
+  ///
+  /// That case is the innermost frame, and a kept ASCII name whose bit in the frame is clear (a
+  /// name new to the object): the name is copied and noted, with no call. Anything else, the
+  /// first use of a name included, goes the general way. Measured: about 60 fewer instructions
+  /// per member than the general way alone (its prologue, its epilogue and its other cases).
+  ///
+  /// - Throws: ``Restart`` when the frame was closed already or has a member with this name.
+  @inline(__always)
+  func beginKeptMember(_ index: Int, id: Int, name: String) throws {
+    if index >= 0, index &+ 1 == frames.count, frames[index].id == id,
+      !frames[index].hasNonASCIIName,
+      names.count &- frames[index].firstName < Self.namesInBits,
+      let rendered = renderedNames.rendered(name), rendered.isASCII,
+      !frames[index].nameBits.insert(rendered.fingerprint)
+    {
+      let start = writer.count
+      writer.separate(count: frames[index].count)
+      let nameStart = writer.count
+      renderedNames.write(rendered, to: writer)
+      names.append(
+        MemberName(fingerprint: rendered.fingerprint, start: start, name: nameStart..<writer.count))
+      writer.colon()
+      frames[index].count &+= 1
+      return
+    }
+    try beginMember(index, id: id, name: name, keepsName: true)
+  }
+
   /// Starts the next member of the object frame at `index`: its separator and name.
   ///
   /// A name of a standard keyed container (`keepsName`) is written from ``renderedNames`` when
@@ -1474,7 +1505,7 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
       // The key's own name unless a strategy converts it: the strategy's closure for the path
       // would retain the state.
       let name = encoder.convertsKeys ? convertedName(key, by: encoder) : key.stringValue
-      try encoder.beginMember(index, id: id, name: name, keepsName: true)
+      try encoder.beginKeptMember(index, id: id, name: name)
       try write(encoder)
     }
   }
@@ -1594,7 +1625,7 @@ struct JSONStreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol 
     try Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { state in
       try Unmanaged.passUnretained(state.encoder)._withUnsafeGuaranteedRef { encoder in
         let name = encoder.convertsKeys ? convertedName(key, by: encoder) : key.stringValue
-        try encoder.beginMember(state.index, id: state.id, name: name, keepsName: true)
+        try encoder.beginKeptMember(state.index, id: state.id, name: name)
         try encoder.encodeMember(value, of: state, key: key)
       }
     }
