@@ -7,8 +7,12 @@
 /// of `Array<Key>` and allocates the array: about 2,600 instructions, more than a quarter of
 /// decoding such a value. A list kept is handed out again with one retain.
 ///
-/// Up to 16 lists are kept, in slots picked by a hash of the key type and the name; a list for
-/// another type or name replaces the one in its slot. A list is made once by `Key(stringValue:)`
+/// Up to 32 lists are kept, in pairs of slots picked by a hash of the key type and the name: a
+/// list takes the free slot of its pair, or the first, moving the list there to the second and
+/// replacing the one in the second. With a slot each (16 of them), two lists of one document
+/// whose key type's address and names hashed to one slot replaced each other on every value,
+/// depending on where the process loaded the types (`payloads` decoded in 10% more instructions
+/// in one build of the benchmark than in another); a pair holds both. A list is made once by `Key(stringValue:)`
 /// and handed out as it was made, so a coding key type whose `init(stringValue:)` gave another
 /// answer for the same name would see the first (the keys the compiler writes, and any key made
 /// from its name alone, give one answer).
@@ -35,7 +39,7 @@ struct JSONKeyLists {
     }
   }
 
-  private static let slotCount = 16
+  private static let slotCount = 32
 
   /// The slots, made on first use.
   private var entries: [Entry] = []
@@ -50,20 +54,26 @@ struct JSONKeyLists {
     let words = JSONNameIndex.NameWords(inDocument: start, count: count)
     let slot = Self.slot(type, words)
     if !entries.isEmpty {
-      let entry = entries[slot]
-      if entry.type == type, entry.words == words, let list = entry.list,
-        count <= 16
-          || entry.longName.withUnsafeBufferPointer({ name in
-            name.baseAddress.map { JSONStrings.equal($0, start, count: count) } ?? false
-          })
-      {
+      /// The list in slot `index`, if it is the one asked for.
+      @inline(__always)
+      func list(in index: Int) -> AnyObject? {
+        let entry = entries[index]
+        guard entry.type == type, entry.words == words, let list = entry.list,
+          count <= 16
+            || entry.longName.withUnsafeBufferPointer({ name in
+              name.baseAddress.map { JSONStrings.equal($0, start, count: count) } ?? false
+            })
+        else { return nil }
+        return list
+      }
+      if let list = list(in: slot) ?? list(in: slot ^ 1) {
         return unsafeDowncast(list, to: Box<Key>.self).keys
       }
     }
     return keep(make(), type: type, words: words, slot: slot, start: start, count: count)
   }
 
-  /// Keeps `keys` in `slot`, and returns them.
+  /// Keeps `keys` in the pair of slots of `slot` (the first of its pair), and returns them.
   @inline(never)
   private mutating func keep<Key>(
     _ keys: [Key], type: ObjectIdentifier, words: JSONNameIndex.NameWords, slot: Int,
@@ -72,6 +82,15 @@ struct JSONKeyLists {
     if entries.isEmpty {
       entries = [Entry](repeating: .empty, count: Self.slotCount)
     }
+    var slot = slot
+    if entries[slot].list != nil {
+      if entries[slot ^ 1].list == nil {
+        slot ^= 1
+      } else {
+        // Both taken: the first's list moves to the second, replacing the one there.
+        entries[slot ^ 1] = entries[slot]
+      }
+    }
     entries[slot] = Entry(
       type: type, words: words,
       longName: count > 16 ? Array(UnsafeBufferPointer(start: start, count: count)) : [],
@@ -79,13 +98,13 @@ struct JSONKeyLists {
     return keys
   }
 
-  /// The slot of a list of keys of `type` for the name of `words`: the high bits of a
-  /// multiplicative hash of both.
+  /// The first slot of the pair of a list of keys of `type` for the name of `words` (the other
+  /// is `slot ^ 1`): the high bits of a multiplicative hash of both.
   @inline(__always)
   private static func slot(_ type: ObjectIdentifier, _ words: JSONNameIndex.NameWords) -> Int {
     let mixed =
       (UInt64(truncatingIfNeeded: UInt(bitPattern: type)) ^ words.head ^ (words.tail &<< 1)
         ^ UInt64(truncatingIfNeeded: words.count)) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed &>> 60)
+    return Int(truncatingIfNeeded: mixed &>> 60) &<< 1
   }
 }
