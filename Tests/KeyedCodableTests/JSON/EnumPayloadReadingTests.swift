@@ -105,6 +105,25 @@ struct EnumPayloadReadingTests {
     }
   }
 
+  /// Enough names that the table of kept lists grows to its largest and is emptied, again and
+  /// again, with names coming back after many others: every object lists its own key.
+  @Test func keptListsOfManyNamesStayRight() throws {
+    let names = (0..<900).map { index in
+      // Short and long names (over 16 bytes are compared whole), one in three coming back.
+      let number = index % 3 == 0 ? index % 120 : index
+      return index % 2 == 0 ? "name\(number)" : "a_longer_member_name_\(number)"
+    }
+    let json = "[" + names.map { #"{"\#($0)":1}"# }.joined(separator: ",") + "]"
+    let listed = try KeyedJSONDecoder().decode([Listing].self, from: Data(json.utf8))
+    let expected = names.map { [$0.uppercased()] }
+    let anyKeys = listed.map(\.anyKeys)
+    let shapeKeys = listed.flatMap(\.shapeKeys)
+    #expect(anyKeys == expected)
+    #expect(shapeKeys.isEmpty)
+    let foundation = try JSONDecoder().decode([Listing].self, from: Data(json.utf8))
+    #expect(listed == foundation)
+  }
+
   @Test func keysOfOneMemberAreListedForEachKeyType() throws {
     let data = Data(#"[{"circle":1},{"square":2},{"circle":3},{"point":4},{"square":5}]"#.utf8)
     let listed = try KeyedJSONDecoder().decode([Listing].self, from: data)
