@@ -437,8 +437,50 @@ final class JSONDecodingBackend: DecodingBackend {
       return reinterpret(try readDouble(node, parent, required), as: Value?.self)
     } else if Value.self == Bool.self {
       return reinterpret(try readBool(node, parent, required), as: Value?.self)
+    } else if Value.self == [Int].self {
+      return reinterpret(try readArray(of: Int.self, node, parent, required), as: Value?.self)
+    } else if Value.self == [String].self {
+      return reinterpret(try readArray(of: String.self, node, parent, required), as: Value?.self)
+    } else if Value.self == [Double].self {
+      return reinterpret(try readArray(of: Double.self, node, parent, required), as: Value?.self)
     }
     return try read(Value.self, node, parent, required)
+  }
+
+  /// Reads an `[Int]`, `[String]` or `[Double]` member as ``read(_:_:_:_:)`` does, without its
+  /// type lookup: a model's identifiers, tags and series (citm_catalog.json's 8,685 areas each
+  /// have an `[Int]`).
+  @usableFromInline
+  func readArray(of element: Int.Type, _ node: Int, _ parent: Int, _ required: Bool) throws
+    -> [Int]?
+  {
+    try readScalarArray(node, parent, required)
+  }
+
+  @usableFromInline
+  func readArray(of element: String.Type, _ node: Int, _ parent: Int, _ required: Bool) throws
+    -> [String]?
+  {
+    try readScalarArray(node, parent, required)
+  }
+
+  @usableFromInline
+  func readArray(of element: Double.Type, _ node: Int, _ parent: Int, _ required: Bool) throws
+    -> [Double]?
+  {
+    try readScalarArray(node, parent, required)
+  }
+
+  /// The body of the ``readArray(of:_:_:_:)`` functions.
+  @inline(__always)
+  private func readScalarArray<Element: Decodable>(_ node: Int, _ parent: Int, _ required: Bool)
+    throws -> [Element]?
+  {
+    let entry = try valueEntry(
+      node, parent, required: required, type: [Element].self, handsOverNull: true)
+    guard entry >= 0 else { return nil }
+    return try decoder.unwrapScalarArray(
+      entry, as: [Element].self, below: path(of: parent), .key(table.keys[node]))
   }
 
   @usableFromInline

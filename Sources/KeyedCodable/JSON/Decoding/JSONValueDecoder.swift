@@ -680,6 +680,10 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   ) throws -> T {
     if T.self != String.self, T.self != Int.self, T.self != Double.self, T.self != Bool.self {
       let kind = typeKinds.kind(of: T.self, classify: Self.classify)
+      if case .array(let arrayKind) = kind {
+        return try decodeArrayMember(
+          entry, arrayKind, as: T.self, path: { object.path.appending(key) })
+      }
       if case .other = kind {
         // A type that opens no container reads a single value: its members are then given
         // their place as those of an enum with raw values.
@@ -695,6 +699,28 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       }
     }
     return try unwrapOutOfLine(entry, as: T.self, path: { object.path.appending(key) })
+  }
+
+  /// Decodes the value at `entry`, a member whose type `T` is an array of kind `kind`: the
+  /// kind is not looked up again, and identifiers, indices, tags and series (`[Int]`,
+  /// `[String]`, `[Double]`) are read in code specialized for them.
+  @inline(never)
+  private func decodeArrayMember<T: Decodable>(
+    _ entry: Int, _ kind: JSONArrayDecoding, as type: T.Type, path: () -> JSONCodingPath
+  ) throws -> T {
+    if T.self == [Int].self {
+      return reinterpret(try unwrapScalarArray(entry, as: [Int].self, at: path()), as: T.self)
+    } else if T.self == [String].self {
+      return reinterpret(try unwrapScalarArray(entry, as: [String].self, at: path()), as: T.self)
+    } else if T.self == [Double].self {
+      return reinterpret(try unwrapScalarArray(entry, as: [Double].self, at: path()), as: T.self)
+    }
+    // Anything but an array near the top of the stack takes the general way, which throws the
+    // array's own errors or counts the stack.
+    guard document.kind(entry) == .array, depth < StackGuard.uncheckedDepth else {
+      return try unwrapOutOfLine(entry, as: T.self, path: path)
+    }
+    return try decodeArray(kind, as: T.self, entry, at: path())
   }
 
   /// Decodes the value at `entry`, member `key` of the object `object` reads, as `T`, a type
@@ -793,6 +819,33 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       return try decodeNested(entry, as: T.self, below: base(), step)
     }
     return try unwrapKnown(entry, as: T.self, path: { base().appending(step) })
+  }
+
+  /// Decodes the value at `entry`, the element or member `step` of the array or object at
+  /// `base`, as an array of a standard scalar: as ``unwrapOther(_:as:below:_:)`` does, without
+  /// looking up the kind of `[Element]`.
+  @inline(__always)
+  func unwrapScalarArray<Element: Decodable>(
+    _ entry: Int, as type: [Element].Type, below base: @autoclosure () -> JSONCodingPath,
+    _ step: JSONPathStep
+  ) throws -> [Element] {
+    // Anything but an array near the top of the stack takes the general way, which throws the
+    // array's own errors or counts the stack.
+    guard document.kind(entry) == .array, depth < StackGuard.uncheckedDepth else {
+      return try unwrapOther(entry, as: [Element].self, below: base(), step)
+    }
+    return try [Element].decodeElements(from: self, array: entry, at: { base().appending(step) })
+  }
+
+  /// ``unwrapScalarArray(_:as:below:_:)`` for a value whose coding path is `path`.
+  @inline(__always)
+  func unwrapScalarArray<Element: Decodable>(
+    _ entry: Int, as type: [Element].Type, at path: @autoclosure () -> JSONCodingPath
+  ) throws -> [Element] {
+    guard document.kind(entry) == .array, depth < StackGuard.uncheckedDepth else {
+      return try unwrapOther(entry, as: [Element].self, at: path())
+    }
+    return try [Element].decodeElements(from: self, array: entry, at: path)
   }
 
   /// Whether values of `type` decode themselves (see ``unwrapOther(_:as:below:_:)``).

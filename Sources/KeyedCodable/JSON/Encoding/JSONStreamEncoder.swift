@@ -641,6 +641,48 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     writer.double(value)
   }
 
+  /// Writes `array` as the value just begun (a member's, after its name), as the general path
+  /// writes an `[Int]`, without its type lookup.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the array would be deeper than the decoders
+  ///   read, at `path`, the array's own.
+  func encodeIntegerArray(_ array: [Int], at path: @autoclosure () -> JSONCodingPath) throws {
+    try encodeScalarArray(array, at: path) { try encodeIntegers($0, in: $1) }
+  }
+
+  /// Writes `array` as the value just begun, as ``encodeIntegerArray(_:at:)`` writes an `[Int]`.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the array would be deeper than the decoders
+  ///   read, at `path`, the array's own.
+  func encodeStringArray(_ array: [String], at path: @autoclosure () -> JSONCodingPath) throws {
+    try encodeScalarArray(array, at: path) { try encodeStrings($0, in: $1) }
+  }
+
+  /// Writes `array` as the value just begun, as ``encodeIntegerArray(_:at:)`` writes an `[Int]`.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the array would be deeper than the decoders
+  ///   read, or holds a value JSON cannot hold (see ``double(_:at:)``), at `path`, the array's
+  ///   own, or its element's.
+  func encodeDoubleArray(_ array: [Double], at path: @autoclosure () -> JSONCodingPath) throws {
+    try encodeScalarArray(array, at: path) { try encodeDoubles($0, in: $1, at: path) }
+  }
+
+  /// Opens an array frame, writes `array`'s elements with `write`, and closes the frame.
+  ///
+  /// What ``encodeArray(_:as:slots:at:)`` and ``JSONEncodableArray/encodeElements(to:at:)`` do
+  /// for an array of one scalar type. Its elements don't encode themselves, so no stack is
+  /// counted.
+  @inline(__always)
+  private func encodeScalarArray<Element>(
+    _ array: [Element], at path: () -> JSONCodingPath,
+    _ write: (UnsafeBufferPointer<Element>, (index: Int, id: Int)) throws -> Void
+  ) throws {
+    guard frames.count < Self.maximumDepth else { throw Self.tooDeep(array, at: path()) }
+    let frame = pushFrame(object: false)
+    try array.withUnsafeBufferPointer { try write($0, frame) }
+    try closeFrames(above: frame.index)
+  }
+
   /// Writes `elements`, the elements of a `[Double]` whose array is the open frame `frame`.
   ///
   /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold (see ``double(_:at:)``),
