@@ -5,7 +5,8 @@ import Testing
 /// The `[Int]`, `[String]` and `[Double]` members of a keyed model, which the JSON coder reads
 /// and writes on its own path once the model's plan resolved them: the values, the bytes and the
 /// errors (with their paths) are those of the same model on Foundation's coders, on the first
-/// call (the plan is being recorded) and the calls after it (the plan is followed).
+/// call (the plan is being recorded) and the calls after it (the plan is followed). The keyed
+/// container writes a synthesized model's arrays of those types on the same path.
 struct PlannedArrayMemberTests {
   struct Lists: Codable, Keyedable, Equatable {
     var integers: [Int] = []
@@ -54,6 +55,17 @@ struct PlannedArrayMemberTests {
     func map(map: KeyMap) throws {
       try values <-> map["values"]
       try next <-> map["next"]
+    }
+  }
+
+  /// ``Chain`` with synthesized `Codable`, whose arrays the keyed container writes.
+  final class SynthesizedChain: Codable {
+    var values: [Int] = [1]
+    var strings: [String] = ["a"]
+    var next: SynthesizedChain?
+
+    init(depth: Int) {
+      next = depth > 1 ? SynthesizedChain(depth: depth - 1) : nil
     }
   }
 
@@ -133,6 +145,27 @@ struct PlannedArrayMemberTests {
     var levels = 0
     while let level = decoded {
       #expect(level.values == [1])
+      levels += 1
+      decoded = level.next
+    }
+    #expect(levels == 511)
+  }
+
+  @Test func aSynthesizedArrayDeeperThanJSONIsWrittenThrowsAtItsPath() throws {
+    do {
+      _ = try KeyedJSONEncoder().encode(SynthesizedChain(depth: 512))
+      Issue.record("no error")
+    } catch let EncodingError.invalidValue(_, context) {
+      #expect(context.codingPath.count == 512)
+      #expect(context.codingPath.last?.stringValue == "values")
+    }
+    // One level less is written, and read back.
+    let text = try KeyedJSONEncoder().encode(SynthesizedChain(depth: 511))
+    var decoded: SynthesizedChain? = try KeyedJSONDecoder().decode(
+      SynthesizedChain.self, from: text)
+    var levels = 0
+    while let level = decoded {
+      #expect(level.values == [1] && level.strings == ["a"])
       levels += 1
       decoded = level.next
     }

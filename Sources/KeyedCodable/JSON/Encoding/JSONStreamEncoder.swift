@@ -399,11 +399,30 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
         }
       case .singleValue:
         try encodeSingleValue(value, of: object, key: key)
+      case .array(let array):
+        try encodeArrayMember(value, array, at: object.path.appending(key))
       default:
         if try !encodeScalar(value, kind: kind, at: object.path.appending(key)) {
           try encodeNested(value, at: object.path.appending(key))
         }
       }
+    }
+  }
+
+  /// ``encodeMember(_:of:key:)`` for an array of kind `array`: identifiers, indices, tags and
+  /// series (`[Int]`, `[String]`, `[Double]`) are written in code specialized for them.
+  @inline(never)
+  private func encodeArrayMember<T: Encodable>(
+    _ value: T, _ array: JSONEncodableArrayKind, at path: @autoclosure () -> JSONCodingPath
+  ) throws {
+    if T.self == [Int].self {
+      try encodeIntegerArray(reinterpret(value, as: [Int].self), at: path())
+    } else if T.self == [String].self {
+      try encodeStringArray(reinterpret(value, as: [String].self), at: path())
+    } else if T.self == [Double].self {
+      try encodeDoubleArray(reinterpret(value, as: [Double].self), at: path())
+    } else {
+      try encodeArray(value, as: array.type, slots: array.elementsTakeSlots, at: path)
     }
   }
 
