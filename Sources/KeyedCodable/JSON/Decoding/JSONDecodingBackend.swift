@@ -479,8 +479,8 @@ final class JSONDecodingBackend: DecodingBackend {
     let entry = try valueEntry(
       node, parent, required: required, type: [Element].self, handsOverNull: true)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapScalarArray(
-      entry, as: [Element].self, below: path(of: parent), .key(table.keys[node]))
+    // The member's path is an autoclosure: no key is copied unless it is asked for.
+    return try decoder.unwrapScalarArray(entry, as: [Element].self, at: memberPath(node, parent))
   }
 
   @usableFromInline

@@ -821,27 +821,14 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return try unwrapKnown(entry, as: T.self, path: { base().appending(step) })
   }
 
-  /// Decodes the value at `entry`, the element or member `step` of the array or object at
-  /// `base`, as an array of a standard scalar: as ``unwrapOther(_:as:below:_:)`` does, without
-  /// looking up the kind of `[Element]`.
-  @inline(__always)
-  func unwrapScalarArray<Element: Decodable>(
-    _ entry: Int, as type: [Element].Type, below base: @autoclosure () -> JSONCodingPath,
-    _ step: JSONPathStep
-  ) throws -> [Element] {
-    // Anything but an array near the top of the stack takes the general way, which throws the
-    // array's own errors or counts the stack.
-    guard document.kind(entry) == .array, depth < StackGuard.uncheckedDepth else {
-      return try unwrapOther(entry, as: [Element].self, below: base(), step)
-    }
-    return try [Element].decodeElements(from: self, array: entry, at: { base().appending(step) })
-  }
-
-  /// ``unwrapScalarArray(_:as:below:_:)`` for a value whose coding path is `path`.
+  /// Decodes the value at `entry`, whose coding path is `path`, as an array of a standard
+  /// scalar: as ``unwrapOther(_:as:at:)`` does, without looking up the kind of `[Element]`.
   @inline(__always)
   func unwrapScalarArray<Element: Decodable>(
     _ entry: Int, as type: [Element].Type, at path: @autoclosure () -> JSONCodingPath
   ) throws -> [Element] {
+    // Anything but an array near the top of the stack takes the general way, which throws the
+    // array's own errors or counts the stack.
     guard document.kind(entry) == .array, depth < StackGuard.uncheckedDepth else {
       return try unwrapOther(entry, as: [Element].self, at: path())
     }
