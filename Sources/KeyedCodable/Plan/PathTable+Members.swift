@@ -197,19 +197,25 @@ extension PathTable {
         while true {
           let child = Int(slots[start &+ slot])
           guard child != 0 else { return 0 }
-          if fingerprints[child] == fingerprint, self.words[child] == words {
-            // Equal words are equal names up to 16 bytes; longer ones compare the middle.
-            let count = words.count
-            if count <= 16
-              || JSONStrings.equal(
-                name + 8, nameBytes.baseAddress.unsafelyUnwrapped + (Int(nameStart[child]) &+ 8),
-                count: count &- 16)
-            {
-              return child
-            }
+          if fingerprints[child] == fingerprint, isChild(child, named: name, words: words) {
+            return child
           }
           slot = (slot &+ 1) & mask
         }
+      }
+
+      /// Whether node `child` has the UTF-8 name at `name`, whose words are `words`.
+      @inline(__always)
+      func isChild(_ child: Int, named name: UnsafePointer<UInt8>, words: JSONNameIndex.NameWords)
+        -> Bool
+      {
+        guard self.words[child] == words else { return false }
+        // Equal words are equal names up to 16 bytes; longer ones compare the middle.
+        let count = words.count
+        return count <= 16
+          || JSONStrings.equal(
+            name + 8, nameBytes.baseAddress.unsafelyUnwrapped + (Int(nameStart[child]) &+ 8),
+            count: count &- 16)
       }
     }
   }

@@ -122,6 +122,15 @@ final class JSONDecodingBackend: DecodingBackend {
   private var values: UnsafeMutablePointer<Int>
   /// For each node of ``table``, the ``stamp`` of the run that read its object's members.
   private var stamps: UnsafeMutablePointer<UInt32>
+  /// The orders in which the objects of ``table`` last listed their mapped members (see
+  /// ``JSONMemberOrders``), each member's prediction of the next.
+  private var following: UnsafeMutablePointer<Int32>
+  /// The orders of the last few tables, ``following`` among them.
+  #if DEBUG
+    private var memberOrders = JSONMemberOrders()
+  #else
+    @exclusivity(unchecked) private var memberOrders = JSONMemberOrders()
+  #endif
   /// The number of nodes ``values`` and ``stamps`` have room for.
   private var nodeCapacity = 16
   /// Identifies the current run, so that nothing read by an earlier run is taken for current.
@@ -134,6 +143,7 @@ final class JSONDecodingBackend: DecodingBackend {
   deinit {
     values.deallocate()
     stamps.deallocate()
+    memberOrders.removeAll()
   }
 
   init(decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
@@ -141,6 +151,7 @@ final class JSONDecodingBackend: DecodingBackend {
     stamps = .allocate(capacity: nodeCapacity)
     stamps.initialize(repeating: 0, count: nodeCapacity)
     values.initialize(repeating: -1, count: nodeCapacity)
+    following = memberOrders.orders(for: table)
     self.decoder = decoder
     document = decoder.document
     root = object
@@ -190,6 +201,7 @@ final class JSONDecodingBackend: DecodingBackend {
   func prepare(for table: PathTable) {
     if table !== self.table {
       self.table = table
+      following = memberOrders.orders(for: table)
     }
     if nodeCapacity < table.count {
       values.deallocate()
@@ -613,20 +625,32 @@ final class JSONDecodingBackend: DecodingBackend {
     let start = Int(members.slotStart[node])
     let bytes = document.bytes
     let values = values
+    let following = following
     let hasher = hasher
     members.withLookup { lookup in
       var name = object &+ 1
       let end = document.next(object)
+      // Where the prediction of the next mapped member is (see ``following``).
+      var slot = node &* 2
       while name < end {
         let text = UnsafePointer(bytes + document.offset(name))
         let words = JSONNameIndex.NameWords(inDocument: text, count: document.length(name))
-        let child = lookup.child(
-          named: text, words: words, fingerprint: hasher.fingerprint(words, at: text),
-          start: start, mask: mask)
+        var child = Int(following[slot])
+        if child == 0 || !lookup.isChild(child, named: text, words: words) {
+          child = lookup.child(
+            named: text, words: words, fingerprint: hasher.fingerprint(words, at: text),
+            start: start, mask: mask)
+          if child != 0 {
+            following[slot] = Int32(truncatingIfNeeded: child)
+          }
+        }
         let value = name &+ 1
-        // The first of two members with one name is read, as Foundation's decoder does.
-        if child != 0, values[child] < 0 {
-          values[child] = value
+        if child != 0 {
+          // The first of two members with one name is read, as Foundation's decoder does.
+          if values[child] < 0 {
+            values[child] = value
+          }
+          slot = child &* 2 &+ 1
         }
         name = document.next(value)
       }
