@@ -404,6 +404,19 @@ final class DecodeRun: MappingRun {
     if !required, try backend.isAbsent(key, in: node) {
       return nil
     }
+    #if !KEYED_CODABLE_MAPPING_ONLY
+      if let json,
+        let elements = json.decodeLossy(
+          Elements.self, forKey: key, in: node,
+          dropped: { position, error, arrayPath in
+            report(
+              .droppedElement, at: arrayPath + [PathKey(index: position)],
+              keyPath: mapping.keyDescription, error: error)
+          })
+      {
+        return elements as? Value
+      }
+    #endif
     var elements = try backend.elements(forKey: key, in: node)
     let arrayPath = elements.codingPath
     return try Elements.decodeDroppingInvalidElements(from: &elements) { position, error in

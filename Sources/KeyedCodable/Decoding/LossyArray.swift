@@ -12,6 +12,23 @@ protocol LossyDecodableArray: RangeReplaceableCollection {
     from container: inout any UnkeyedDecodingContainer,
     dropped: (_ position: Int, _ error: any Error) -> Void
   ) throws -> Self
+
+  #if !KEYED_CODABLE_MAPPING_ONLY
+    /// Decodes every element of the array at `entry` of `decoder`'s document that decodes, in
+    /// order, skipping the others: as ``decodeDroppingInvalidElements(from:dropped:)``, each
+    /// element read from the tape with no unkeyed container in between.
+    ///
+    /// - Parameters:
+    ///   - decoder: The decoder of the document.
+    ///   - entry: The array's entry, which is an array.
+    ///   - path: The array's coding path.
+    ///   - dropped: Called with the position and the error of every element left out.
+    /// - Returns: The elements that decoded.
+    static func decodeDroppingInvalidElements(
+      json decoder: JSONValueDecoder, array entry: Int, at path: JSONCodingPath,
+      dropped: (_ position: Int, _ error: any Error) -> Void
+    ) -> Self
+  #endif
 }
 
 extension Array: LossyDecodableArray where Element: Decodable {}
@@ -49,6 +66,49 @@ extension LossyDecodableArray where Element: Decodable {
     return elements
   }
 }
+
+#if !KEYED_CODABLE_MAPPING_ONLY
+  extension LossyDecodableArray where Element: Decodable {
+    static func decodeDroppingInvalidElements(
+      json decoder: JSONValueDecoder, array entry: Int, at path: JSONCodingPath,
+      dropped: (_ position: Int, _ error: any Error) -> Void
+    ) -> Self {
+      let document = decoder.document
+      let count = document.memberCount(entry)
+      var elements = Self()
+      // The count of elements the tape holds, each at least a byte of the document.
+      guard count > 0 else { return elements }
+      elements.reserveCapacity(count)
+      var element = entry &+ 1
+      if decoder.decodesItself(Element.self) {
+        // As an array that is not lossy: the array's path swapped in once, each element then
+        // only its index.
+        decoder.withElementPaths(below: path) {
+          for index in 0..<count {
+            do {
+              elements.append(try decoder.decodeElement(element, as: Element.self, index: index))
+            } catch {
+              // Dropped on request: the mapping key carries the lossy-array marker.
+              dropped(index, error)
+            }
+            element = document.next(element)
+          }
+        }
+        return elements
+      }
+      for index in 0..<count {
+        do {
+          elements.append(
+            try decoder.unwrap(element, as: Element.self, at: path.appending(index: index)))
+        } catch {
+          dropped(index, error)
+        }
+        element = document.next(element)
+      }
+      return elements
+    }
+  }
+#endif
 
 extension UnkeyedDecodingContainer {
   /// Moves past the element at `position`, which failed to decode: coders do not move past an

@@ -319,6 +319,34 @@ final class JSONDecodingBackend: DecodingBackend {
     return try decoder.unkeyedContainer(at: entry, path: path(of: node).appending(key))
   }
 
+  /// The elements that decode of the array at member `key` of the open object `node`, read
+  /// from the tape with no unkeyed container (see
+  /// ``LossyDecodableArray/decodeDroppingInvalidElements(json:array:at:dropped:)``).
+  ///
+  /// - Parameters:
+  ///   - type: The array's type.
+  ///   - key: The member's key.
+  ///   - node: The object's node.
+  ///   - dropped: Called with the position, the error and the array's coding path of every
+  ///     element left out.
+  /// - Returns: `nil` when the member is missing or not an array: ``elements(forKey:in:)`` then
+  ///   throws the error a container would.
+  func decodeLossy<Elements: LossyDecodableArray>(
+    _ type: Elements.Type, forKey key: PathKey, in node: Int,
+    dropped: (_ position: Int, _ error: any Error, _ arrayPath: [any CodingKey]) -> Void
+  ) -> Elements? {
+    guard let entry = member(key, in: node), document.kind(entry) == .array else { return nil }
+    let path = path(of: node).appending(key)
+    var arrayPath: [any CodingKey]?
+    return Elements.decodeDroppingInvalidElements(json: decoder, array: entry, at: path) {
+      position, error in
+      if arrayPath == nil {
+        arrayPath = path.keys
+      }
+      dropped(position, error, arrayPath ?? [])
+    }
+  }
+
   func memberKeys(in node: Int) -> [PathKey] {
     guard object(at: node) >= 0 else { return [] }
     if convertsNames {
