@@ -123,16 +123,46 @@ final class JSONDecodingBackend: DecodingBackend {
   /// For each node of ``table``, the ``stamp`` of the run that read its object's members.
   private var stamps: UnsafeMutablePointer<UInt32>
   /// The orders in which the objects of ``table`` last listed their mapped members (see
-  /// ``JSONMemberOrders``), each member's prediction of the next.
+  /// ``JSONMemberOrders``), each member's prediction of the next: ``primaryOrders`` when the
+  /// table is ``primaryTable``, otherwise kept in ``memberOrders``.
   private var following: UnsafeMutablePointer<Int32>
-  /// The orders of the last few tables, ``following`` among them.
+  /// The orders of ``primaryTable``, in the allocation of ``values`` and ``stamps``: a backend
+  /// that reads one type of model (a run per top-level call) needs no allocation of its own for
+  /// them.
+  private var primaryOrders: UnsafeMutablePointer<Int32>
+  /// The table whose orders ``primaryOrders`` holds: the first this backend was prepared for
+  /// since its storage was made.
+  private var primaryTable: PathTable?
+  /// The orders of the other tables this backend was prepared for, the last few of them.
   #if DEBUG
     private var memberOrders = JSONMemberOrders()
   #else
     @exclusivity(unchecked) private var memberOrders = JSONMemberOrders()
   #endif
-  /// The number of nodes ``values`` and ``stamps`` have room for.
+  /// The number of nodes ``values``, ``stamps`` and ``primaryOrders`` have room for.
   private var nodeCapacity = 16
+  /// The one allocation of ``values``, ``primaryOrders`` and ``stamps``, in that order.
+  private var storage: UnsafeMutableRawPointer
+
+  /// The bytes of ``storage`` for `nodes` nodes: an `Int`, two `Int32`s and a `UInt32` each.
+  private static func storageSize(_ nodes: Int) -> Int { nodes &* 20 }
+
+  /// Allocates ``storage`` for ``nodeCapacity`` nodes, and points ``values``, ``stamps`` and
+  /// ``primaryOrders`` into it: no value read, no run stamped, no order known.
+  private static func makeStorage(_ nodes: Int) -> (
+    UnsafeMutableRawPointer, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int32>,
+    UnsafeMutablePointer<UInt32>
+  ) {
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: storageSize(nodes), alignment: MemoryLayout<Int>.alignment)
+    let values = storage.initializeMemory(as: Int.self, repeating: -1, count: nodes)
+    let orders = (storage + nodes &* 8).initializeMemory(
+      as: Int32.self, repeating: 0, count: 2 &* nodes)
+    let stamps = (storage + nodes &* 16).initializeMemory(
+      as: UInt32.self, repeating: 0, count: nodes)
+    return (storage, values, orders, stamps)
+  }
+
   /// Identifies the current run, so that nothing read by an earlier run is taken for current.
   #if DEBUG
     private var stamp: UInt32 = 0
@@ -141,17 +171,13 @@ final class JSONDecodingBackend: DecodingBackend {
   #endif
 
   deinit {
-    values.deallocate()
-    stamps.deallocate()
+    storage.deallocate()
     memberOrders.removeAll()
   }
 
   init(decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
-    values = .allocate(capacity: nodeCapacity)
-    stamps = .allocate(capacity: nodeCapacity)
-    stamps.initialize(repeating: 0, count: nodeCapacity)
-    values.initialize(repeating: -1, count: nodeCapacity)
-    following = memberOrders.orders(for: table)
+    (storage, values, primaryOrders, stamps) = Self.makeStorage(nodeCapacity)
+    following = primaryOrders
     self.decoder = decoder
     document = decoder.document
     root = object
@@ -199,18 +225,17 @@ final class JSONDecodingBackend: DecodingBackend {
   }
 
   func prepare(for table: PathTable) {
-    if table !== self.table {
-      self.table = table
-      following = memberOrders.orders(for: table)
-    }
+    var switched = table !== self.table
     if nodeCapacity < table.count {
-      values.deallocate()
-      stamps.deallocate()
+      storage.deallocate()
       nodeCapacity = Swift.max(table.count, nodeCapacity * 2)
-      values = .allocate(capacity: nodeCapacity)
-      stamps = .allocate(capacity: nodeCapacity)
-      values.initialize(repeating: -1, count: nodeCapacity)
-      stamps.initialize(repeating: 0, count: nodeCapacity)
+      (storage, values, primaryOrders, stamps) = Self.makeStorage(nodeCapacity)
+      primaryTable = nil
+      switched = true
+    }
+    if switched {
+      self.table = table
+      following = orders(for: table)
     }
     stamp &+= 1
     if stamp == 0 {
@@ -218,6 +243,19 @@ final class JSONDecodingBackend: DecodingBackend {
       stamps.update(repeating: 0, count: nodeCapacity)
       stamp = 1
     }
+  }
+
+  /// The member orders of `table` (see ``following``).
+  private func orders(for table: PathTable) -> UnsafeMutablePointer<Int32> {
+    if primaryTable === table {
+      return primaryOrders
+    }
+    if primaryTable == nil {
+      primaryTable = table
+      primaryOrders.update(repeating: 0, count: 2 &* table.count)
+      return primaryOrders
+    }
+    return memberOrders.orders(for: table)
   }
 
   var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }

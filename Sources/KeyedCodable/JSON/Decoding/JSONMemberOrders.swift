@@ -8,11 +8,13 @@
 /// wrote it, and a prediction is only taken when its name is the name read, so a wrong one costs
 /// a comparison and never a wrong member.
 ///
-/// A backend that spare runs hand out runs the models of one depth of a document, often
-/// several types in turn (a status's user, then its entities), so the orders of the last
-/// ``capacity`` tables are kept, each with a strong reference to its table: a table's
-/// identity is never another's while its orders are kept. Switching tables costs a look at
-/// those few references; a table seen again after it was dropped starts with no predictions.
+/// A backend keeps the orders of the first table it reads in its own storage, with no
+/// allocation (a top-level call that decodes one small model pays nothing more). A backend that
+/// spare runs hand out runs the models of one depth of a document, often several types in turn
+/// (a status's user, then its entities): the orders of the last ``capacity`` other tables are
+/// kept here, each with a strong reference to its table, so a table's identity is never
+/// another's while its orders are kept. Switching tables costs a look at those few references;
+/// a table seen again after it was dropped starts with no predictions.
 struct JSONMemberOrders {
   /// The orders of one table.
   private struct Entry {
