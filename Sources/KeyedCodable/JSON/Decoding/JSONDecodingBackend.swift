@@ -147,7 +147,7 @@ final class JSONDecodingBackend: DecodingBackend {
   /// The bytes of ``storage`` for `nodes` nodes: an `Int`, two `Int32`s and a `UInt32` each.
   private static func storageSize(_ nodes: Int) -> Int { nodes &* 20 }
 
-  /// Allocates ``storage`` for ``nodeCapacity`` nodes, and points ``values``, ``stamps`` and
+  /// Allocates the storage of `nodes` nodes, and points ``values``, ``stamps`` and
   /// ``primaryOrders`` into it: no value read, no run stamped, no order known.
   private static func makeStorage(_ nodes: Int) -> (
     UnsafeMutableRawPointer, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int32>,
