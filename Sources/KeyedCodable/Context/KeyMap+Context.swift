@@ -18,11 +18,8 @@ extension KeyMap {
   /// - Parameter type: The configuration's type.
   /// - Returns: The configuration, or `nil` when none of that type was given.
   public func configuration<Configuration>(_ type: Configuration.Type) -> Configuration? {
-    // The context's field, not the context: calling a method of the bound context copies it.
-    guard let configurations = MappingContext.Binding.box?.context.configurations else {
-      return nil
-    }
-    return MappingContext.configuration(ofType: type, in: configurations)
+    // Through the box: calling a method of the bound context copies it.
+    MappingContext.Binding.box?.context.configurations.value(of: type)
   }
 
   /// The configuration of type `type`, which this model cannot be mapped without.

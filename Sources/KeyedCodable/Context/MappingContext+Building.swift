@@ -29,33 +29,8 @@ extension MappingContext {
     _ configuration: Configuration
   ) -> MappingContext {
     var context = self
-    context.configurations[ObjectIdentifier(Configuration.self)] = configuration
+    context.configurations.set(configuration)
     return context
-  }
-
-  /// The configuration of type `type`, if the context holds one.
-  func configuration<Configuration>(ofType type: Configuration.Type) -> Configuration? {
-    Self.configuration(ofType: type, in: configurations)
-  }
-
-  /// The configuration of type `type` in `configurations`, if it holds one.
-  static func configuration<Configuration>(
-    ofType type: Configuration.Type, in configurations: [ObjectIdentifier: any Sendable]
-  ) -> Configuration? {
-    guard let stored = configurations[ObjectIdentifier(type)] else { return nil }
-    // A configuration is stored under its own type, so this is the common case: read without a
-    // dynamic cast, and without a `Configuration?` of its own (in this unspecialized code, one
-    // looks up the metadata of the optional type, more than the rest of the call).
-    if Swift.type(of: stored) == Configuration.self {
-      return value(stored, as: Configuration.self)
-    }
-    return stored as? Configuration
-  }
-
-  /// `value`, whose type is exactly `type`, read as `type` without a dynamic cast.
-  @inline(__always)
-  private static func value<Stored, Wanted>(_ value: Stored, as type: Wanted.Type) -> Wanted {
-    withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Wanted.self) }
   }
 
   // MARK: - Values

@@ -26,7 +26,7 @@
 /// it.
 public struct MappingContext: Sendable {
   /// Configurations, by their type.
-  var configurations: [ObjectIdentifier: any Sendable] = [:]
+  var configurations = ConfigurationTable()
   /// Values, by the name of their ``ContextKey``.
   var values: [String: any Sendable] = [:]
   /// Key selections, by the model type they restrict.

@@ -73,7 +73,7 @@ extension Mapping {
   /// - Returns: A copy of the mapping that hands the configuration down.
   public func configured<Configuration: Sendable>(with configuration: Configuration) -> Mapping {
     scoped(affectsRuns: false) { context, _ in
-      context.configurations[ObjectIdentifier(Configuration.self)] = configuration
+      context.configurations.set(configuration)
     }
   }
 

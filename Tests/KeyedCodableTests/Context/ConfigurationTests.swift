@@ -256,3 +256,92 @@ struct ConfigurationTypeTests {
     #expect(value.name == "x")
   }
 }
+
+// MARK: - Many configurations, and how long they live
+
+private struct Tagged<Tag>: Sendable {
+  let value: Int
+}
+
+private enum First {}
+private enum Second {}
+private enum Third {}
+private enum Fourth {}
+private enum Fifth {}
+private enum Sixth {}
+
+/// Counts its instances, to see when a context lets go of a configuration.
+private final class Tracked: @unchecked Sendable {
+  nonisolated(unsafe) static var alive = 0
+  let limit: Int
+
+  init(limit: Int) {
+    self.limit = limit
+    Tracked.alive += 1
+  }
+
+  deinit {
+    Tracked.alive -= 1
+  }
+}
+
+/// Reads six configurations of six types, and a class one.
+private struct ManyReader: Codable, Keyedable {
+  var values: [Int] = []
+  var read: [Int?] = []
+
+  init(from decoder: Decoder) throws {
+    try KeyedDecoder(with: decoder).decode(to: &self)
+  }
+
+  mutating func map(map: KeyMap) throws {
+    try values <-> map["values"]
+    if map.type.isDecoding {
+      read = [
+        map.configuration(Tagged<First>.self)?.value,
+        map.configuration(Tagged<Second>.self)?.value,
+        map.configuration(Tagged<Third>.self)?.value,
+        map.configuration(Tagged<Fourth>.self)?.value,
+        map.configuration(Tagged<Fifth>.self)?.value,
+        map.configuration(Tagged<Sixth>.self)?.value,
+        map.configuration(Tracked.self)?.limit,
+      ]
+    }
+  }
+}
+
+@Suite("Context: many configurations", .bothCoders, .serialized)
+struct ManyConfigurationTests {
+  @Test func eachOfManyConfigurationsIsReadAsItsOwnType() throws {
+    let context = MappingContext.configuration(Tagged<Third>(value: 3))
+      .configuration(Tagged<First>(value: 1))
+      .configuration(Tagged<Sixth>(value: 6))
+      .configuration(Tagged<Second>(value: 2))
+      .configuration(Tagged<Fifth>(value: 5))
+      // Replaces the first one of its type, keeping the others.
+      .configuration(Tagged<Third>(value: 33))
+    let value = try decode(
+      [ManyReader].self, from: #"[{"values":[1]},{"values":[]}]"#, with: context)
+    #expect(value.map(\.read) == Array(repeating: [1, 2, 33, nil, 5, 6, nil], count: 2))
+    let none = try decode(ManyReader.self, from: #"{"values":[]}"#)
+    #expect(none.read == Array(repeating: nil, count: 7))
+  }
+
+  @Test func aContextKeepsItsConfigurationsAliveAndNoLonger() throws {
+    let before = Tracked.alive
+    var context: MappingContext? = .configuration(Tracked(limit: 4))
+    var copy = context
+    #expect(Tracked.alive == before + 1)
+    // Replaced in one copy: the other still holds the first.
+    copy = copy?.configuration(Tracked(limit: 7))
+    #expect(Tracked.alive == before + 2)
+    let first = try decode(ManyReader.self, from: #"{"values":[]}"#, with: context ?? .init())
+    let second = try decode(ManyReader.self, from: #"{"values":[]}"#, with: copy ?? .init())
+    #expect(first.read.last == 4)
+    #expect(second.read.last == 7)
+    context = nil
+    #expect(Tracked.alive == before + 1)
+    copy = nil
+    #expect(Tracked.alive == before)
+  }
+}
