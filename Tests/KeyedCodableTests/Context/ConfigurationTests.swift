@@ -344,4 +344,23 @@ struct ManyConfigurationTests {
     copy = nil
     #expect(Tracked.alive == before)
   }
+
+  @Test func manyMoreConfigurationsAreEachFoundAndReplaced() throws {
+    /// Adds `Tagged<Tag>`, `Tagged<Tagged<Tag>>`, ... `depth` types deep; returns how many.
+    func addNested<Tag>(_ tag: Tag.Type, _ depth: Int, to context: inout MappingContext) -> Int {
+      context = context.configuration(Tagged<Tag>(value: -depth))
+      return depth > 1 ? 1 + addNested(Tagged<Tag>.self, depth - 1, to: &context) : 1
+    }
+    var context = MappingContext()
+    let count =
+      addNested(First.self, 8, to: &context) + addNested(Second.self, 8, to: &context)
+      + addNested(Fourth.self, 8, to: &context)
+    #expect(count == 24)
+    // The reader's own types among and after the twenty-four, one of them replaced twice.
+    context = context.configuration(Tagged<First>(value: 1)).configuration(Tagged<Third>(value: 3))
+      .configuration(Tagged<Fifth>(value: 5)).configuration(Tracked(limit: 9))
+      .configuration(Tagged<First>(value: 11))
+    let value = try decode(ManyReader.self, from: #"{"values":[]}"#, with: context)
+    #expect(value.read == [11, -8, 3, -8, 5, nil, 9])
+  }
 }
