@@ -8,24 +8,24 @@ import Testing
 /// however many types one depth of a document mixes, the values are those the same models read
 /// on Foundation's decoder.
 struct PredictedMemberOrderTests {
-  /// Three members that every type below shares by name, mapped in different orders.
-  struct First: Codable, Keyedable, Equatable {
-    var a: Int?
-    var b: String?
-    var c: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try a <-> map["a"]
-      try b <-> map["b"]
-      try c <-> map["c"]
-    }
+  /// The order in which an ``Ordered`` model maps its members.
+  protocol MemberOrder {
+    static var names: [String] { get }
   }
 
-  struct Second: Codable, Keyedable, Equatable {
+  enum ABC: MemberOrder { static let names = ["a", "b", "c"] }
+  enum CAB: MemberOrder { static let names = ["c", "a", "b"] }
+  enum BC: MemberOrder { static let names = ["b", "c"] }
+  enum CA: MemberOrder { static let names = ["c", "a"] }
+  enum AC: MemberOrder { static let names = ["a", "c"] }
+  enum CB: MemberOrder { static let names = ["c", "b"] }
+  enum BAC: MemberOrder { static let names = ["b", "a", "c"] }
+  /// The names of ``CA`` again, for a type of its own.
+  enum CAAgain: MemberOrder { static let names = ["c", "a"] }
+
+  /// Members that every type below shares by name, mapped in the order `Order` gives: each
+  /// `Order` is a type of its own, with a plan of its own.
+  struct Ordered<Order: MemberOrder>: Codable, Keyedable, Equatable {
     var a: Int?
     var b: String?
     var c: Int?
@@ -35,9 +35,13 @@ struct PredictedMemberOrderTests {
     }
 
     mutating func map(map: KeyMap) throws {
-      try c <-> map["c"]
-      try a <-> map["a"]
-      try b <-> map["b"]
+      for name in Order.names {
+        switch name {
+        case "a": try a <-> map["a"]
+        case "b": try b <-> map["b"]
+        default: try c <-> map["c"]
+        }
+      }
     }
   }
 
@@ -60,20 +64,6 @@ struct PredictedMemberOrderTests {
     }
   }
 
-  struct Fourth: Codable, Keyedable, Equatable {
-    var b: String?
-    var c: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try b <-> map["b"]
-      try c <-> map["c"]
-    }
-  }
-
   /// Long names (compared beyond their first and last eight bytes) that differ in the middle.
   struct Fifth: Codable, Keyedable, Equatable {
     var first: Int?
@@ -91,90 +81,18 @@ struct PredictedMemberOrderTests {
     }
   }
 
-  struct Sixth: Codable, Keyedable, Equatable {
-    var c: Int?
-    var a: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try c <-> map["c"]
-      try a <-> map["a"]
-    }
-  }
-
-  struct Seventh: Codable, Keyedable, Equatable {
-    var a: Int?
-    var c: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try a <-> map["a"]
-      try c <-> map["c"]
-    }
-  }
-
-  struct Eighth: Codable, Keyedable, Equatable {
-    var c: Int?
-    var b: String?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try c <-> map["c"]
-      try b <-> map["b"]
-    }
-  }
-
-  struct Ninth: Codable, Keyedable, Equatable {
-    var b: String?
-    var a: Int?
-    var c: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try b <-> map["b"]
-      try a <-> map["a"]
-      try c <-> map["c"]
-    }
-  }
-
-  struct Tenth: Codable, Keyedable, Equatable {
-    var c: Int?
-    var a: Int?
-
-    init(from decoder: Decoder) throws {
-      try KeyedDecoder(with: decoder).decode(to: &self)
-    }
-
-    mutating func map(map: KeyMap) throws {
-      try c <-> map["c"]
-      try a <-> map["a"]
-    }
-  }
-
   /// Ten types read in turn at one depth: more than the plans whose orders a decoder keeps.
   struct Holder: Codable, Keyedable, Equatable {
-    var first: First?
-    var second: Second?
+    var first: Ordered<ABC>?
+    var second: Ordered<CAB>?
     var third: Third?
-    var fourth: Fourth?
+    var fourth: Ordered<BC>?
     var fifth: Fifth?
-    var sixth: Sixth?
-    var seventh: Seventh?
-    var eighth: Eighth?
-    var ninth: Ninth?
-    var tenth: Tenth?
+    var sixth: Ordered<CA>?
+    var seventh: Ordered<AC>?
+    var eighth: Ordered<CB>?
+    var ninth: Ordered<BAC>?
+    var tenth: Ordered<CAAgain>?
     var a: Int?
 
     init(from decoder: Decoder) throws {
