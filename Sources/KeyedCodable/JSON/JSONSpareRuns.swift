@@ -43,6 +43,9 @@ struct JSONSpareRuns<Run: MappingRun, Backend: AnyObject> {
     }
   }
 
+  /// The kept runs.
+  var all: [Spare] { kept }
+
   /// Lets go of every kept run: their backends refer to the coder, which would otherwise never
   /// be freed.
   mutating func removeAll() {

@@ -39,18 +39,44 @@ import Testing
 
   @Test func aDecodeOfKeyedableValuesLetsGoOfItsDecoder() throws {
     let probe = CoderProbe()
-    let decoder = KeyedJSONDecoder()
-    decoder.userInfo[CoderProbe.key] = probe
+    var decoder: KeyedJSONDecoder? = KeyedJSONDecoder()
+    decoder?.userInfo[CoderProbe.key] = probe
     let json = #"[{"id":1,"info":{"name":"a"}},{"id":2},{"id":3,"info":{"name":"c"}}]"#
-    let items = try decoder.decode([Item].self, from: Data(json.utf8))
-    #expect(items.map(\.id) == [1, 2, 3])
-    #expect(items.map(\.name) == ["a", nil, "c"])
+    let items = try decoder?.decode([Item].self, from: Data(json.utf8))
+    #expect(items?.map(\.id) == [1, 2, 3])
+    #expect(items?.map(\.name) == ["a", nil, "c"])
+    // Kept for the next small document, by the KeyedJSONDecoder only.
+    #expect(probe.coder != nil)
+    decoder = nil
     #expect(probe.coder == nil)
 
     // Also when the decode throws.
+    decoder = KeyedJSONDecoder()
+    decoder?.userInfo[CoderProbe.key] = probe
     #expect(throws: DecodingError.self) {
-      try decoder.decode([Item].self, from: Data(#"[{"id":1},{"id":"x"}]"#.utf8))
+      try decoder?.decode([Item].self, from: Data(#"[{"id":1},{"id":"x"}]"#.utf8))
     }
+    #expect(probe.coder != nil)
+    decoder = nil
+    #expect(probe.coder == nil)
+  }
+
+  @Test func aDecoderDroppedForNewOptionsOrALargeDocumentIsLetGo() throws {
+    let probe = CoderProbe()
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo[CoderProbe.key] = probe
+    _ = try decoder.decode([Item].self, from: Data(#"[{"id":1}]"#.utf8))
+    #expect(probe.coder != nil)
+    // New options: the kept decoder, whose kept runs' backends it owns, is let go.
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(probe.coder == nil)
+
+    _ = try decoder.decode([Item].self, from: Data(#"[{"id":1}]"#.utf8))
+    #expect(probe.coder != nil)
+    // A document too large to keep its decoder.
+    let large = "[" + (0..<5000).map { #"{"id":\#($0)}"# }.joined(separator: ",") + "]"
+    let items = try decoder.decode([Item].self, from: Data(large.utf8))
+    #expect(items.count == 5000)
     #expect(probe.coder == nil)
   }
 

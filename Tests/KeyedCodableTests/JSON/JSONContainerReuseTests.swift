@@ -365,11 +365,14 @@ import Testing
 
   @Test func keptContainersAreLetGoWhenTheDecodeOrTheEncodeEnds() throws {
     let probe = CoderProbe()
-    let decoder = KeyedJSONDecoder()
-    decoder.userInfo[CoderProbe.key] = probe
-    let values = try decoder.decode([Probed].self, from: Data(#"[{"id":1},{"id":2}]"#.utf8))
+    var decoder: KeyedJSONDecoder? = KeyedJSONDecoder()
+    decoder?.userInfo[CoderProbe.key] = probe
+    let decoded = try decoder?.decode([Probed].self, from: Data(#"[{"id":1},{"id":2}]"#.utf8))
+    let values = decoded ?? []
     #expect(values.map(\.id) == [1, 2])
     #expect(probe.objects == 2)
+    // The decoder of a small document is kept for the next one by the KeyedJSONDecoder alone.
+    decoder = nil
     #expect(probe.coder == nil)
 
     // The encoder of a small document is kept for the next one by the KeyedJSONEncoder alone.
@@ -758,11 +761,12 @@ import Testing
 
   @Test func keptFramesAreLetGoWhenTheDecodeEnds() throws {
     let probe = JSONContainerReuseTests.CoderProbe()
-    let decoder = KeyedJSONDecoder()
-    decoder.userInfo[JSONContainerReuseTests.CoderProbe.key] = probe
-    let values = try decoder.decode([ProbedPair].self, from: Data(#"[[1,2],[3],[]]"#.utf8))
-    #expect(values.map(\.values) == [[1, 2], [3], []])
+    var decoder: KeyedJSONDecoder? = KeyedJSONDecoder()
+    decoder?.userInfo[JSONContainerReuseTests.CoderProbe.key] = probe
+    let values = try decoder?.decode([ProbedPair].self, from: Data(#"[[1,2],[3],[]]"#.utf8))
+    #expect(values?.map(\.values) == [[1, 2], [3], []])
     #expect(probe.objects == 3)
+    decoder = nil
     #expect(probe.coder == nil)
   }
 }

@@ -12,7 +12,27 @@ import Foundation
 /// know (a branch, a listed member) look members up by name.
 @usableFromInline
 final class JSONDecodingBackend: DecodingBackend {
-  let decoder: JSONValueDecoder
+  /// The decoder that made the backend, the only one whose runs it serves: read with
+  /// ``lent(_:)``.
+  ///
+  /// Not retained here, so that reading through it costs no reference counting: ``owner``
+  /// keeps it alive while the backend may be used. A backend without an owner is a spare run's,
+  /// kept between decodes inside that very decoder (see ``detach()``), which nothing else can
+  /// reach: it is never used before ``reset(object:below:_:)`` gives it its owner back.
+  private let decoderReference: Unmanaged<JSONValueDecoder>
+  /// The decoder that made the backend, retained for the caller (see ``decoderReference``).
+  var decoder: JSONValueDecoder { decoderReference.takeUnretainedValue() }
+  /// Keeps ``decoder`` alive; `nil` while the run is kept between decodes (see ``detach()``).
+  private var owner: JSONValueDecoder?
+
+  /// Runs `body` with the decoder, lent without a retain.
+  @inline(__always)
+  private func lent<Result>(_ body: (JSONValueDecoder) throws -> Result) rethrows -> Result {
+    try decoderReference._withUnsafeGuaranteedRef(body)
+  }
+  /// The document of the decoder that made the backend, the only one whose runs it serves: the
+  /// same object for every decode of a kept decoder, which parses each document into it (see
+  /// ``JSONDocument/reparse(_:)``).
   private let document: JSONDocument
   /// The mapped value's entry, and its coding path as the decoder has it: the path above and
   /// the value's key or index, joined when first asked for (see ``rootPath``).
@@ -178,7 +198,8 @@ final class JSONDecodingBackend: DecodingBackend {
   init(decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
     (storage, values, primaryOrders, stamps) = Self.makeStorage(nodeCapacity)
     following = primaryOrders
-    self.decoder = decoder
+    decoderReference = Unmanaged.passUnretained(decoder)
+    owner = decoder
     document = decoder.document
     root = object
     rootSlot = (base, step)
@@ -199,6 +220,10 @@ final class JSONDecodingBackend: DecodingBackend {
   ///   - base: The coding path of the array or object holding the value.
   ///   - step: The value's index or key in it.
   func reset(object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
+    if owner == nil {
+      // A run kept between decodes (see ``detach()``), reused by the decoder that kept it.
+      owner = decoder
+    }
     root = object
     rootSlot = (base, step)
     if madeRootPath != nil {
@@ -220,6 +245,25 @@ final class JSONDecodingBackend: DecodingBackend {
     }
     if !convertedNames.isEmpty, !decoder.keepsConvertedNames {
       // A custom conversion may depend on the path, which another model may read differently.
+      convertedNames.removeAll()
+    }
+  }
+
+  /// Lets go of the decoder and of everything that refers to its document's entries, for a run
+  /// kept between decodes (see ``JSONValueDecoder/park()``): the run no longer keeps the decoder
+  /// alive, so a decoder nothing else refers to can be kept, and the next document (parsed into
+  /// the same ``JSONDocument``) finds nothing of the last one's entries.
+  ///
+  /// The next ``reset(object:below:_:)`` takes the decoder again.
+  func detach() {
+    owner = nil
+    rootSlot = (.root, .none)
+    madeRootPath = nil
+    rootObject = -1
+    lastObject = -1
+    lastName = -1
+    readsOn = .unknown
+    if !convertedNames.isEmpty {
       convertedNames.removeAll()
     }
   }
@@ -270,7 +314,7 @@ final class JSONDecodingBackend: DecodingBackend {
     }
     guard document.kind(root) == .object else {
       // The errors of a keyed container asked for at that value.
-      try decoder.checkObject(at: root, path: rootPath)
+      try lent { try $0.checkObject(at: root, path: rootPath) }
       throw MappingErrors.internalInconsistency(
         "The value at \(root) is an object after all.", codingPath: rootPath.keys)
     }
@@ -287,7 +331,7 @@ final class JSONDecodingBackend: DecodingBackend {
     case .null:
       return .null
     default:
-      throw decoder.typeMismatch([String: Any].self, entry, at: path(of: parent).appending(key))
+      throw lent { $0.typeMismatch([String: Any].self, entry, at: path(of: parent).appending(key)) }
     }
   }
 
@@ -301,8 +345,10 @@ final class JSONDecodingBackend: DecodingBackend {
   func decode<Value: Decodable>(_ type: Value.Type, forKey key: PathKey, in node: Int) throws
     -> Value
   {
-    try decoder.unwrapNested(
-      try requiredMember(key, in: node), as: Value.self, below: path(of: node), .key(key))
+    try lent {
+      try $0.unwrapNested(
+        try requiredMember(key, in: node), as: Value.self, below: path(of: node), .key(key))
+    }
   }
 
   func decodeIfPresent<Value: Decodable>(
@@ -310,7 +356,7 @@ final class JSONDecodingBackend: DecodingBackend {
   ) throws -> Value? {
     let entry = presentMember(key, in: node)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapNested(entry, as: Value.self, below: path(of: node), .key(key))
+    return try lent { try $0.unwrapNested(entry, as: Value.self, below: path(of: node), .key(key)) }
   }
 
   /// The value entry of member `key` of the open object `node`.
@@ -354,7 +400,7 @@ final class JSONDecodingBackend: DecodingBackend {
           codingPath: path(of: node).keys,
           debugDescription: "No value associated with key \(key) (\(key))."))
     }
-    return try decoder.unkeyedContainer(at: entry, path: path(of: node).appending(key))
+    return try lent { try $0.unkeyedContainer(at: entry, path: path(of: node).appending(key)) }
   }
 
   /// The elements that decode of the array at member `key` of the open object `node`, read
@@ -396,7 +442,7 @@ final class JSONDecodingBackend: DecodingBackend {
     var keys: [PathKey] = []
     keys.reserveCapacity(document.memberCount(object))
     var seen = Set<String>()
-    let checkRepeats = decoder.mayRepeatNames(in: object)
+    let checkRepeats = lent { $0.mayRepeatNames(in: object) }
     var entry = object &+ 1
     let end = document.next(object)
     while entry < end {
@@ -422,14 +468,14 @@ final class JSONDecodingBackend: DecodingBackend {
     guard object >= 0 else { return [] }
     var members: [(name: String, value: JSONValue)] = []
     var seen = Set<String>()
-    let checkRepeats = decoder.mayRepeatNames(in: object)
+    let checkRepeats = lent { $0.mayRepeatNames(in: object) }
     var entry = object &+ 1
     let end = document.next(object)
     while entry < end {
       let name = JSONStrings.string(at: entry, in: document)
       let value = entry &+ 1
       if !checkRepeats || seen.insert(name).inserted, !excluded.contains(name) {
-        members.append((name, decoder.jsonValue(at: value)))
+        members.append((name, lent { $0.jsonValue(at: value) }))
       }
       entry = document.next(value)
     }
@@ -558,7 +604,9 @@ final class JSONDecodingBackend: DecodingBackend {
       node, parent, required: required, type: [Element].self, handsOverNull: true)
     guard entry >= 0 else { return nil }
     // The member's path is an autoclosure: no key is copied unless it is asked for.
-    return try decoder.unwrapScalarArray(entry, as: [Element].self, at: memberPath(node, parent))
+    return try lent {
+      try $0.unwrapScalarArray(entry, as: [Element].self, at: memberPath(node, parent))
+    }
   }
 
   @usableFromInline
@@ -566,9 +614,9 @@ final class JSONDecodingBackend: DecodingBackend {
     let entry = try valueEntry(node, parent, required: required, type: String.self)
     guard entry >= 0 else { return nil }
     guard document.kind(entry) == .string else {
-      throw decoder.mismatch(String.self, entry, at: memberPath(node, parent))
+      throw lent { $0.mismatch(String.self, entry, at: memberPath(node, parent)) }
     }
-    return decoder.string(at: entry)
+    return lent { $0.string(at: entry) }
   }
 
   @usableFromInline
@@ -578,7 +626,7 @@ final class JSONDecodingBackend: DecodingBackend {
     if let value = plainInteger(entry) {
       return value
     }
-    return try decoder.unwrapInteger(entry, as: Int.self, at: memberPath(node, parent))
+    return try lent { try $0.unwrapInteger(entry, as: Int.self, at: memberPath(node, parent)) }
   }
 
   @usableFromInline
@@ -589,7 +637,7 @@ final class JSONDecodingBackend: DecodingBackend {
     if let value = plainInteger(entry), value != 0, value.magnitude <= 1 << 53 {
       return Double(value)
     }
-    return try decoder.unwrapFloat(entry, as: Double.self, at: memberPath(node, parent))
+    return try lent { try $0.unwrapFloat(entry, as: Double.self, at: memberPath(node, parent)) }
   }
 
   @usableFromInline
@@ -599,7 +647,7 @@ final class JSONDecodingBackend: DecodingBackend {
     switch document.kind(entry) {
     case .true: return true
     case .false: return false
-    default: return try decoder.unwrapBool(entry, at: memberPath(node, parent))
+    default: return try lent { try $0.unwrapBool(entry, at: memberPath(node, parent)) }
     }
   }
 
@@ -623,8 +671,10 @@ final class JSONDecodingBackend: DecodingBackend {
     let entry = try valueEntry(
       node, parent, required: required, type: Value.self, handsOverNull: true)
     guard entry >= 0 else { return nil }
-    return try decoder.unwrapOther(
-      entry, as: Value.self, below: path(of: parent), .key(table.keys[node]))
+    return try lent {
+      try $0.unwrapOther(
+        entry, as: Value.self, below: path(of: parent), .key(table.keys[node]))
+    }
   }
 
   /// The value entry of the member at `node` of the open object `parent`, or `-1` when it is
@@ -648,7 +698,7 @@ final class JSONDecodingBackend: DecodingBackend {
     guard document.kind(entry) != .null else {
       guard required else { return -1 }
       if handsOverNull { return entry }
-      throw decoder.mismatch(type, entry, at: memberPath(node, parent))
+      throw lent { $0.mismatch(type, entry, at: memberPath(node, parent)) }
     }
     return entry
   }
@@ -748,7 +798,7 @@ final class JSONDecodingBackend: DecodingBackend {
       if case .unknown = readsOn {
         readsOn =
           document.flags(object) & JSONDocument.hasComplexNames == 0
-            && !decoder.mayRepeatNames(in: object) ? .yes : .no
+            && !lent { $0.mayRepeatNames(in: object) } ? .yes : .no
       }
       if case .yes = readsOn, lastName >= 0 {
         let next = document.next(lastName &+ 1)
@@ -765,7 +815,7 @@ final class JSONDecodingBackend: DecodingBackend {
       lastObject = object
       readsOn = .unknown
     }
-    let found = decoder.member(name, in: object)
+    let found = lent { $0.member(name, in: object) }
     lastName = found.map { $0 &- 1 } ?? -1
     return found
   }

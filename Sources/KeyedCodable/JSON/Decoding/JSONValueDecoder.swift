@@ -383,6 +383,49 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     unkeyedFrames.removeAll()
   }
 
+  /// Ends a top-level decode so that the decoder can be kept for the next one (see
+  /// ``KeyedJSONDecoder``): lets go of the containers and unkeyed frames made, which refer to
+  /// the decoder, and the kept runs' backends let go of it (see
+  /// ``JSONDecodingBackend/detach()``).
+  ///
+  /// What refers to this decoder afterwards is what the decoded types kept of it, if anything: a
+  /// decoder nothing refers to any more is kept (see ``restart()``), one that is still referred to
+  /// is not.
+  ///
+  /// Lets go of the caches of the document's tape entries too (indexes of large objects, long
+  /// strings, the coding path of the last error), which a decoder kept would otherwise take for
+  /// the next document's, and which hold memory; and of what was read of the `.formatted`
+  /// strategy's formatter, which the next decode reads again. What holds for any document
+  /// decoded with the same options stays: how types are decoded, plans, runs, messages, the
+  /// ISO 8601 formatter, the key lists of one-member objects.
+  func park() {
+    containers.removeAll()
+    unkeyedFrames.removeAll()
+    for spare in spareRuns.all {
+      spare.backend.detach()
+    }
+    nameIndexes = JSONNameIndex.Cache()
+    repeatedStrings = JSONRepeatedStrings()
+    lastErrorKeys = (-1, [])
+    // The `.formatted` strategy's formatter is the user's, which may change between decodes.
+    formattedDates = nil
+  }
+
+  /// Points a kept decoder at the root of the next document, parsed into ``document`` in place.
+  ///
+  /// Called on a decoder nothing but its ``KeyedJSONDecoder`` refers to, after ``park()``.
+  func restart() {
+    value = 0
+    depth = 0
+    freshStacks = 0
+    pathBase = .root
+    pathStep = .none
+    memberState = nil
+    memberKey = nil
+    opened = 0
+    contextsAffectRuns = PlanRegistry.shared.contextsAffectRuns
+  }
+
   /// The keyed containers made so far, to be handed out again (see ``JSONContainerBoxes``).
   #if DEBUG
     private var containers = JSONContainerBoxes<JSONKeyedContainerState>()

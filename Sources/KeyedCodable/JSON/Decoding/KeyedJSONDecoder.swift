@@ -122,6 +122,9 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     /// How the types met are decoded and the plans of the models met, from the last decode
     /// (see ``JSONValueDecoder/Learned``).
     var learned: JSONValueDecoder.Learned?
+    /// The decoder of the last decode, kept for the next when nothing else referred to it and its
+    /// document was small (see ``decoding(_:_:)``); it holds what it learned.
+    var kept: JSONValueDecoder?
   }
 
   private let state = Locked(State())
@@ -234,32 +237,67 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
       state.settings = nil
       state.generation &+= 1
       state.learned = nil
+      state.kept = nil
     }
   }
 
   /// Parses `input` and runs `body` with a decoder at the document's root, with this decoder's
   /// options and what the last decode learned; lets go of what the decoder kept for reuse when
   /// `body` returns, and keeps what it learned for the next decode.
+  ///
+  /// A small document's decode costs little more than making the objects it needs: the decoder,
+  /// its document's bytes and tape, and a run for a `Keyedable` model. So the decoder of the
+  /// last decode is kept when its document was small (see ``JSONDocument/isReusable``) and
+  /// nothing else refers to it (a type may keep the `Decoder` it was given): the next decode
+  /// parses its document into the same storage and reuses the decoder, its runs and what it
+  /// learned. Taken while a decode runs, so decodes running at once (or one inside another)
+  /// don't share it.
   private func decoding<T>(
     _ input: some ContiguousBytes, _ body: (JSONValueDecoder) throws -> T
   ) throws -> T {
-    let document = try input.withUnsafeBytes { try Self.parse($0) }
-    // Taken, so that decodes running at once don't share the tables.
-    let (settings, generation, learned) = state.withLock { state in
-      defer { state.learned = nil }
+    var (settings, generation, learned, kept) = state.withLock { state in
+      defer {
+        state.learned = nil
+        state.kept = nil
+      }
       if let settings = state.settings {
-        return (settings, state.generation, state.learned)
+        return (settings, state.generation, state.learned, state.kept)
       }
       let settings = Settings(state.options)
       state.settings = settings
-      return (settings, state.generation, state.learned)
+      return (settings, state.generation, state.learned, state.kept)
     }
-    let decoder = JSONValueDecoder(document: document, settings: settings, learned: learned)
+    var decoder: JSONValueDecoder
+    // Taken out of `kept`, so that the decoder is the only reference to it when the decode ends.
+    if let reused = kept.take() {
+      do {
+        try input.withUnsafeBytes { try Self.parse($0, into: reused.document) }
+      } catch {
+        // The next document is parsed into the same storage again.
+        state.withLock { state in
+          if state.generation == generation, state.kept == nil { state.kept = reused }
+        }
+        throw error
+      }
+      reused.restart()
+      decoder = reused
+    } else {
+      let document = try input.withUnsafeBytes { try Self.parse($0) }
+      decoder = JSONValueDecoder(document: document, settings: settings, learned: learned)
+    }
     defer {
-      decoder.finish()
-      let learned = decoder.learned
-      state.withLock { state in
-        if state.generation == generation { state.learned = learned }
+      decoder.park()
+      if decoder.document.isReusable, isKnownUniquelyReferenced(&decoder) {
+        let kept = decoder
+        state.withLock { state in
+          if state.generation == generation { state.kept = kept }
+        }
+      } else {
+        decoder.finish()
+        let learned = decoder.learned
+        state.withLock { state in
+          if state.generation == generation { state.learned = learned }
+        }
       }
     }
     return try body(decoder)
@@ -270,10 +308,25 @@ public final class KeyedJSONDecoder: @unchecked Sendable {
     do {
       return try JSONDocument(parsing: bytes)
     } catch {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: [], debugDescription: "The given data was not valid JSON.",
-          underlyingError: error))
+      throw invalidJSON(error)
     }
+  }
+
+  /// Parses a document into `document`'s storage (see ``JSONDocument/reparse(_:)``), reporting
+  /// invalid JSON as Foundation does.
+  static func parse(_ bytes: UnsafeRawBufferPointer, into document: JSONDocument) throws {
+    do {
+      try document.reparse(bytes)
+    } catch {
+      throw invalidJSON(error)
+    }
+  }
+
+  /// Foundation's error for a document that is not valid JSON.
+  private static func invalidJSON(_ error: JSONSyntaxError) -> DecodingError {
+    DecodingError.dataCorrupted(
+      .init(
+        codingPath: [], debugDescription: "The given data was not valid JSON.",
+        underlyingError: error))
   }
 }

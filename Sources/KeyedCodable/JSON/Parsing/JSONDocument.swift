@@ -38,9 +38,19 @@ final class JSONDocument {
   static let hasComplexNames: UInt64 = 1 << 6
 
   /// The document's bytes, followed by ``padding`` zero bytes so the scanner can read ahead.
-  let bytes: UnsafeMutablePointer<UInt8>
+  #if DEBUG
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+  #else
+    @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
+  #endif
   /// The number of bytes of the document (without the padding).
-  let count: Int
+  #if DEBUG
+    private(set) var count: Int
+  #else
+    @exclusivity(unchecked) private(set) var count: Int
+  #endif
+  /// The bytes ``bytes`` has room for, without the padding.
+  private var byteCapacity: Int
   /// The tape, two words per entry.
   #if DEBUG
     private(set) var tape: UnsafeMutablePointer<UInt64>
@@ -63,41 +73,94 @@ final class JSONDocument {
   /// its end) stays inside the allocation.
   static let padding = 16
 
+  /// The most bytes, and tape entries, a document may have room for and still be parsed into
+  /// again (see ``reparse(_:)``): a decoder kept between decodes holds no more than this.
+  static let reusableBytes = 16 * 1024
+  static let reusableEntries = 4 * 1024
+
+  /// Whether the document's storage is small enough to keep for the next document (see
+  /// ``reparse(_:)``).
+  var isReusable: Bool {
+    byteCapacity <= Self.reusableBytes && entryCapacity <= Self.reusableEntries
+  }
+
+  /// The tape entries to start with for a document of `length` bytes: most documents hold at
+  /// least four bytes per value.
+  private static func entries(forLength length: Int) -> Int { Swift.max(16, length / 4) }
+
   /// Parses `source`, copying it (and transcoding UTF-16 and UTF-32 input to UTF-8).
   ///
   /// - Throws: ``JSONSyntaxError`` when the input is not valid JSON.
   init(parsing source: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    let utf8 = try Self.utf8(of: source)
+    let length = utf8.length(of: source)
+    bytes = .allocate(capacity: length + Self.padding)
+    byteCapacity = length
+    count = 0
+    entryCapacity = Self.entries(forLength: length)
+    tape = .allocate(capacity: entryCapacity * 2)
+    try load(source, utf8, length: length)
+  }
+
+  /// Parses `source` into this document's storage, in place of the document it held: a decoder
+  /// kept between decodes of small documents allocates nothing for the next one's bytes and
+  /// tape.
+  ///
+  /// Only for a document nothing else refers to. When it throws, the document holds no valid
+  /// tape until it is parsed again.
+  ///
+  /// - Throws: ``JSONSyntaxError`` when the input is not valid JSON.
+  func reparse(_ source: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    let utf8 = try Self.utf8(of: source)
+    let length = utf8.length(of: source)
+    if length > byteCapacity {
+      bytes.deallocate()
+      bytes = .allocate(capacity: length + Self.padding)
+      byteCapacity = length
+    }
+    let entries = Self.entries(forLength: length)
+    if entries > entryCapacity {
+      tape.deallocate()
+      entryCapacity = entries
+      tape = .allocate(capacity: entries * 2)
+    }
+    entryCount = 0
+    count = 0
+    try load(source, utf8, length: length)
+  }
+
+  /// How a document's input becomes UTF-8.
+  private static func utf8(of source: UnsafeRawBufferPointer) throws(JSONSyntaxError)
+    -> JSONEncodingDetection.UTF8Bytes
+  {
     let utf8 = JSONEncodingDetection.utf8Bytes(of: source)
-    let length: Int
-    switch utf8 {
-    case .asIs:
-      length = source.count
-    case .transcoded(let transcoded):
-      length = transcoded.count
-    case .invalid(let offset):
+    if case .invalid(let offset) = utf8 {
       throw JSONSyntaxError(.invalidUnicode, offset: offset, line: 1, column: offset + 1)
     }
-    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Self.padding)
+    return utf8
+  }
+
+  /// Copies the `length` bytes of `source` as UTF-8 into ``bytes`` (which has room for them),
+  /// and scans them onto the empty tape.
+  private func load(
+    _ source: UnsafeRawBufferPointer, _ utf8: JSONEncodingDetection.UTF8Bytes, length: Int
+  ) throws(JSONSyntaxError) {
     switch utf8 {
     case .asIs:
       if let base = source.baseAddress, length > 0 {
-        storage.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: length)
+        bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: length)
       }
     case .transcoded(let transcoded):
       transcoded.withUnsafeBufferPointer { buffer in
         if let base = buffer.baseAddress, length > 0 {
-          storage.initialize(from: base, count: length)
+          bytes.initialize(from: base, count: length)
         }
       }
     case .invalid:
       break
     }
-    (storage + length).initialize(repeating: 0, count: Self.padding)
+    (bytes + length).initialize(repeating: 0, count: Self.padding)
     count = length
-    bytes = storage
-    // Most documents hold at least four bytes per value.
-    entryCapacity = Swift.max(16, length / 4)
-    tape = .allocate(capacity: entryCapacity * 2)
     var scanner = JSONScanner(document: self)
     if case .asIs = utf8 {
       try scanner.scan()
@@ -145,7 +208,8 @@ final class JSONDocument {
     (storage + written).initialize(repeating: 0, count: length &- written &+ Self.padding)
     count = written
     bytes = storage
-    entryCapacity = Swift.max(16, written / 4)
+    byteCapacity = length
+    entryCapacity = Self.entries(forLength: written)
     tape = .allocate(capacity: entryCapacity * 2)
     var scanner = JSONScanner(document: self, depthLimit: depthLimit)
     try scanner.scan(skippingByteOrderMark: false)

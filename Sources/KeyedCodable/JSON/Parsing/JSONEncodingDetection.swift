@@ -13,6 +13,15 @@ enum JSONEncodingDetection {
     case transcoded([UInt8])
     /// The document was UTF-16 or UTF-32 with an invalid code unit at this byte offset.
     case invalid(offset: Int)
+
+    /// The number of UTF-8 bytes of the document whose input is `source`.
+    func length(of source: UnsafeRawBufferPointer) -> Int {
+      switch self {
+      case .asIs: source.count
+      case .transcoded(let transcoded): transcoded.count
+      case .invalid: 0
+      }
+    }
   }
 
   /// The UTF-8 bytes of `source`.
