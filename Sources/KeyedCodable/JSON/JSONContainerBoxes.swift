@@ -136,6 +136,7 @@ struct JSONContainerBoxes<State: AnyObject> {
 
   /// Lets go of every container kept (each refers to the coder through its state).
   mutating func removeAll() {
+    guard made != 0 || !entries.isEmpty else { return }
     entries.removeAll()
     made = 0
   }

@@ -43,8 +43,12 @@ struct JSONSpareRuns<Run: MappingRun, Backend: AnyObject> {
     }
   }
 
-  /// The kept runs.
-  var all: [Spare] { kept }
+  /// Calls `body` with the backend of each kept run.
+  func eachBackend(_ body: (Backend) -> Void) {
+    for index in kept.indices {
+      body(kept[index].backend)
+    }
+  }
 
   /// Lets go of every kept run: their backends refer to the coder, which would otherwise never
   /// be freed.

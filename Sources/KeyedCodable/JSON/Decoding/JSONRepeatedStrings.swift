@@ -41,6 +41,9 @@ struct JSONRepeatedStrings {
   /// Whether the document's strings repeat too little for the table to pay.
   private(set) var isOff = false
 
+  /// Whether no string was looked up yet.
+  var isEmpty: Bool { slots.isEmpty && looked == 0 && !isOff }
+
   /// The string at tape entry `entry` of `document`, a string of at least ``minimumLength``
   /// bytes: the one made for an equal string before, or a new one.
   mutating func string(at entry: Int, in document: JSONDocument) -> String {

@@ -400,15 +400,24 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// ISO 8601 formatter, the key lists of one-member objects.
   func park() {
     containers.removeAll()
-    unkeyedFrames.removeAll()
-    for spare in spareRuns.all {
-      spare.backend.detach()
+    if !unkeyedFrames.isEmpty {
+      unkeyedFrames.removeAll()
     }
-    nameIndexes = JSONNameIndex.Cache()
-    repeatedStrings = JSONRepeatedStrings()
-    lastErrorKeys = (-1, [])
+    spareRuns.eachBackend { $0.detach() }
+    // Each only if used: most small documents use none.
+    if !nameIndexes.isEmpty {
+      nameIndexes = JSONNameIndex.Cache()
+    }
+    if !repeatedStrings.isEmpty {
+      repeatedStrings = JSONRepeatedStrings()
+    }
+    if lastErrorKeys.entry >= 0 {
+      lastErrorKeys = (-1, [])
+    }
     // The `.formatted` strategy's formatter is the user's, which may change between decodes.
-    formattedDates = nil
+    if formattedDates != nil {
+      formattedDates = nil
+    }
   }
 
   /// Points a kept decoder at the root of the next document, parsed into ``document`` in place.

@@ -255,6 +255,9 @@ enum JSONNameIndex {
     /// the members of the objects looked up.
     private(set) var indexedMembers = 0
 
+    /// Whether no object was indexed yet.
+    var isEmpty: Bool { indexedOnce.isEmpty }
+
     @inline(__always)
     private static func slot(of object: Int) -> Int {
       (object ^ (object &>> 3) ^ (object &>> 7)) & 7
