@@ -41,6 +41,8 @@ struct JSONContainerBoxes<State: AnyObject> {
   /// The slots, made when the coder has made ``madeBeforeKeeping`` containers (a decode that
   /// reads a few objects through containers allocates nothing).
   private var entries: [Entry] = []
+  /// The slots that hold a container, in the order they were filled.
+  private var occupied: [Int] = []
   /// Whether the containers were found to be one reference each (`nil`: not looked at yet).
   private var oneReference: Bool?
   /// The containers made before the slots were.
@@ -131,13 +133,39 @@ struct JSONContainerBoxes<State: AnyObject> {
       (0..<Self.ways).first { entries[first ^ $0].box == nil }
       ?? (0..<Self.ways).first { isKnownUniquelyReferenced(&entries[first ^ $0].box) }
     guard let way = free else { return }
+    if entries[first ^ way].box == nil {
+      occupied.append(first ^ way)
+    }
     entries[first ^ way] = Entry(key: key, depth: depth, box: box, state: state)
+  }
+
+  /// Readies the kept containers for the next decode of a decoder kept between decodes: the
+  /// state of each container nothing else refers to is handed to `detach` (which makes it let go
+  /// of the coder), and the others are let go, as the code that kept them may still use them.
+  ///
+  /// Looks at the slots that hold a container only, not at all ``slots``.
+  mutating func park(detaching detach: (State) -> Void) {
+    var kept = 0
+    for index in occupied.indices {
+      let slot = occupied[index]
+      if isKnownUniquelyReferenced(&entries[slot].box), let state = entries[slot].state {
+        detach(state)
+        occupied[kept] = slot
+        kept &+= 1
+      } else {
+        entries[slot] = Entry()
+      }
+    }
+    if kept < occupied.count {
+      occupied.removeLast(occupied.count &- kept)
+    }
   }
 
   /// Lets go of every container kept (each refers to the coder through its state).
   mutating func removeAll() {
     guard made != 0 || !entries.isEmpty else { return }
     entries.removeAll()
+    occupied.removeAll()
     made = 0
   }
 

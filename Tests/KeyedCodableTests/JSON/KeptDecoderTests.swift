@@ -254,6 +254,51 @@ struct KeptDecoderTests {
     #expect(try keeper.id() == 1)
   }
 
+  /// Keeps the keyed containers its elements read through.
+  final class Shelf: @unchecked Sendable {
+    var containers: [KeyedDecodingContainer<Shelved.Keys>] = []
+  }
+
+  /// An element that puts its keyed container on the ``Shelf`` in the user info.
+  struct Shelved: Decodable {
+    enum Keys: CodingKey { case id }
+
+    static let shelfKey = CodingUserInfoKey(rawValue: "kept.shelf")!
+
+    var id: Int
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Keys.self)
+      id = try container.decode(Int.self, forKey: .id)
+      (decoder.userInfo[Self.shelfKey] as? Shelf)?.containers.append(container)
+    }
+  }
+
+  @Test("keyed containers a type kept go on reading their own document after the next decodes")
+  func keptContainersAreNotReused() throws {
+    let shelf = Shelf()
+    let decoder = KeyedJSONDecoder()
+    decoder.userInfo[Shelved.shelfKey] = shelf
+    // Containers are kept for reuse once a decoder has made a few: many decodes of one element.
+    for id in 0..<8 {
+      _ = try decoder.decode(
+        [Wide].self,
+        from: Data("[\(Self.wideObject(count: 40, order: Array(0..<40), stringAt: [31]))]".utf8))
+      _ = try decoder.decode([Shape].self, from: Data(#"[{"circle":{"radius":\#(id)}}]"#.utf8))
+    }
+    let shelved = try decoder.decode([Shelved].self, from: Data(#"[{"id":1},{"id":2}]"#.utf8))
+    #expect(shelved.map(\.id) == [1, 2])
+    for id in 0..<8 {
+      let items = try decoder.decode([Item].self, from: Data(#"[{"id":\#(id),"name":"n"}]"#.utf8))
+      #expect(items.map(\.id) == [id])
+      let later = try decoder.decode([Shelved].self, from: Data(#"[{"id":\#(id + 10)}]"#.utf8))
+      #expect(later.map(\.id) == [id + 10])
+    }
+    // Every container kept by the shelf reads the document it was made for.
+    let ids = try shelf.containers.map { try $0.decode(Int.self, forKey: .id) }
+    #expect(ids == [1, 2] + Array(10..<18))
+  }
+
   @Test("invalid JSON between documents leaves the next decode as a new decoder's")
   func invalidDocumentsInBetween() throws {
     let decoder = KeyedJSONDecoder()

@@ -27,7 +27,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// container holds the state.
   @inline(__always)
   private func withDecoder<Result>(_ body: (JSONValueDecoder) throws -> Result) rethrows -> Result {
-    try Unmanaged.passUnretained(state.decoder)._withUnsafeGuaranteedRef(body)
+    try state.withDecoder(body)
   }
 
   /// A container of its own for the object at `object`, whose coding path is `path`.
@@ -38,13 +38,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { path.keys }
 
   var allKeys: [Key] {
-    let document = decoder.document
+    let document = state.document
     if conversion == nil, document.memberCount(object) == 1 {
       // An enum with associated values, read by the `init(from:)` the compiler writes. Its list
       // is kept, so that a repeat reads no `Key?`: the runtime looks up the metadata of an
       // optional of a generic key (about 300 instructions) in any function that makes one.
       let name = object &+ 1
-      return decoder.keys(ofOneMember: name) { Self.keys(named: name, in: document) }
+      return withDecoder { $0.keys(ofOneMember: name) { Self.keys(named: name, in: document) } }
     }
     return keysOfAllMembers()
   }
@@ -61,7 +61,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let conversion {
       return conversion.order.compactMap { Key(stringValue: $0) }
     }
-    let document = decoder.document
+    let document = state.document
     var keys: [Key] = []
     var seen = Set<String>()
     let checkRepeats = decoder.mayRepeatNames(in: object)
@@ -107,7 +107,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
-    decoder.document.kind(try required(key)) == .null
+    state.document.kind(try required(key)) == .null
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -273,7 +273,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The value entry of `key`'s member, or `nil` when it is missing or `null`.
   @inline(__always)
   private func present(_ key: Key) -> Int? {
-    guard let entry = entry(key), decoder.document.kind(entry) != .null else { return nil }
+    guard let entry = entry(key), state.document.kind(entry) != .null else { return nil }
     return entry
   }
 
@@ -481,7 +481,28 @@ struct JSONSuperValueContainer: SingleValueDecodingContainer {
 /// The object a ``JSONKeyedContainer`` reads, and how: a class, so that a kept container can be
 /// pointed at another object (see ``JSONContainerBoxes``).
 final class JSONKeyedContainerState {
-  let decoder: JSONValueDecoder
+  /// The decoder of the object, not retained here (read with ``withDecoder(_:)``): ``owner``
+  /// keeps it alive while a container may read through the state.
+  ///
+  /// A state without an owner is a kept container's, kept between decodes inside that very
+  /// decoder (see ``detach()``), where nothing else can reach it: it is used again only after
+  /// ``point(at:below:index:key:)`` gives it its owner back.
+  private let decoderReference: Unmanaged<JSONValueDecoder>
+  /// Keeps the decoder alive; `nil` while a kept container waits for the next decode.
+  @exclusivity(unchecked) private var owner: JSONValueDecoder?
+  /// The decoder's document: the same object for every decode of a kept decoder.
+  let document: JSONDocument
+  /// Whether the decoder's key decoding strategy converts names.
+  private let convertsKeys: Bool
+
+  /// The decoder, retained for the caller.
+  var decoder: JSONValueDecoder { decoderReference.takeUnretainedValue() }
+
+  /// Runs `body` with the decoder, lent without a retain.
+  @inline(__always)
+  func withDecoder<Result>(_ body: (JSONValueDecoder) throws -> Result) rethrows -> Result {
+    try decoderReference._withUnsafeGuaranteedRef(body)
+  }
   /// The object's tape entry.
   private(set) var object: Int
   /// The object's coding path, joined from ``pathAbove`` and ``pendingIndex`` or
@@ -563,7 +584,10 @@ final class JSONKeyedContainerState {
     decoder: JSONValueDecoder, object: Int, below base: JSONCodingPath, index: Int,
     key: PathKey?
   ) {
-    self.decoder = decoder
+    decoderReference = Unmanaged.passUnretained(decoder)
+    owner = decoder
+    document = decoder.document
+    convertsKeys = decoder.convertsKeys
     self.object = object
     pathAbove = base
     pendingIndex = index
@@ -582,6 +606,10 @@ final class JSONKeyedContainerState {
   func point(
     at object: Int, below base: consuming JSONCodingPath, index: Int, key: PathKey?
   ) {
+    if owner == nil {
+      // A container kept between decodes (see ``detach()``), reused by the decoder that kept it.
+      owner = decoder
+    }
     self.object = object
     var base = base
     swap(&pathAbove, &base)
@@ -591,10 +619,24 @@ final class JSONKeyedContainerState {
     } else if pendingKey != nil {
       pendingKey = nil
     }
-    if decoder.convertsKeys {
+    if convertsKeys {
       convertNames()
     }
     startReading()
+  }
+
+  /// Lets go of the decoder and of what refers to the document's entries, for a container kept
+  /// between decodes (see ``JSONValueDecoder/park()``), so that a decoder nothing else refers to
+  /// can be kept; the next ``point(at:below:index:key:)`` takes the decoder again.
+  func detach() {
+    owner = nil
+    object = 0
+    pathAbove = .root
+    pendingIndex = -1
+    pendingKey = nil
+    conversion = nil
+    budget = 0
+    retryIn = 0
   }
 
   /// Joins ``pendingKey`` to ``pathAbove``.
@@ -613,7 +655,7 @@ final class JSONKeyedContainerState {
       budget = 0
       return
     }
-    let document = decoder.document
+    let document = self.document
     let count = document.memberCount(object)
     guard count >= Self.minimumCount, conversion == nil,
       document.flags(object) & JSONDocument.hasComplexNames == 0
@@ -652,7 +694,7 @@ final class JSONKeyedContainerState {
     {
       return found < 0 ? nil : found
     }
-    return decoder.member(name, in: object)
+    return withDecoder { $0.member(name, in: object) }
   }
 
   /// A filter of 512 bits of a set of member names: each name sets two, picked from a hash of
@@ -705,7 +747,7 @@ final class JSONKeyedContainerState {
   @inline(__always)
   private func readOnAtCursor(to bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let entry = cursor
-    let document = decoder.document
+    let document = self.document
     let count = bytes.count
     if entry < end, document.length(entry) == count, let base = bytes.baseAddress {
       let words = JSONNameIndex.NameWords(base, count: count)
@@ -730,7 +772,7 @@ final class JSONKeyedContainerState {
   /// `bytes`, `-1` when there is none, or ``lookElsewhere`` when the budget runs out.
   @inline(never)
   private func readOn(to bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let document = decoder.document
+    let document = self.document
     let count = bytes.count
     let words = bytes.baseAddress.map { JSONNameIndex.NameWords($0, count: count) } ?? .empty
     let budget = budget
@@ -795,7 +837,7 @@ final class JSONKeyedContainerState {
   /// lookup skipped to find the one at `entry` (rare in a model that reads in the document's
   /// order, so they are read again here rather than collected on the way).
   private func pass(from first: Int, to entry: Int) {
-    let document = decoder.document
+    let document = self.document
     var skipped = first
     while skipped < entry {
       let start = document.bytes + document.offset(skipped)

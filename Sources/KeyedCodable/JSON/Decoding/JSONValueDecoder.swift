@@ -384,9 +384,9 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   }
 
   /// Ends a top-level decode so that the decoder can be kept for the next one (see
-  /// ``KeyedJSONDecoder``): lets go of the containers and unkeyed frames made, which refer to
-  /// the decoder, and the kept runs' backends let go of it (see
-  /// ``JSONDecodingBackend/detach()``).
+  /// ``KeyedJSONDecoder``): lets go of the unkeyed frames made, which refer to the decoder, and
+  /// the kept containers and runs let go of it (see ``JSONKeyedContainerState/detach()`` and
+  /// ``JSONDecodingBackend/detach()``), or are let go when something else still refers to them.
   ///
   /// What refers to this decoder afterwards is what the decoded types kept of it, if anything: a
   /// decoder nothing refers to any more is kept (see ``restart()``), one that is still referred to
@@ -399,7 +399,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// decoded with the same options stays: how types are decoded, plans, runs, messages, the
   /// ISO 8601 formatter, the key lists of one-member objects.
   func park() {
-    containers.removeAll()
+    containers.park { $0.detach() }
     if !unkeyedFrames.isEmpty {
       unkeyedFrames.removeAll()
     }
