@@ -117,6 +117,26 @@ class MappingRun {
     self.model = model
     modelType = ObjectIdentifier(model)
     follower.restart(plan: plan, recording: recording)
+    restartState(readsContext: readsContext)
+  }
+
+  /// Starts another run of the model and plan the last run followed, if it followed a plan of
+  /// `modelType` (see ``restartRun(model:plan:recording:readsContext:)``): the model, the plan
+  /// and its arrays stay as they are.
+  ///
+  /// - Returns: `false`, having changed nothing, when the last run was of another model or
+  ///   recorded its mappings.
+  @inline(__always)
+  final func restartSamePlan(of modelType: ObjectIdentifier, readsContext: Bool) -> Bool {
+    guard modelType == self.modelType, follower.plan != nil else { return false }
+    follower.restartSamePlan()
+    restartState(readsContext: readsContext)
+    return true
+  }
+
+  /// What a run starts with besides its model and plan.
+  @inline(__always)
+  private final func restartState(readsContext: Bool) {
     isFinished = false
     takesSlowPath = false
     if !pendingKeys.isEmpty {

@@ -23,11 +23,19 @@ struct NodeTree {
   }
 
   /// Forgets the added nodes, and takes `newBase` as the table when one is given.
+  @inline(__always)
   mutating func restart(base newBase: PathTable?) {
     if let newBase {
       base = newBase
     }
-    guard !addedParents.isEmpty || !adoptedParents.isEmpty else { return }
+    if !addedParents.isEmpty || !adoptedParents.isEmpty {
+      forgetAddedNodes()
+    }
+  }
+
+  /// Forgets the nodes added to the table, keeping the storage.
+  @inline(never)
+  private mutating func forgetAddedNodes() {
     addedParents.removeAllForReuse()
     addedKeys.removeAllForReuse()
     addedHasChildren.removeAllForReuse()

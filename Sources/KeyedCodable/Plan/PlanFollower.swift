@@ -86,6 +86,20 @@ struct PlanFollower {
     } else {
       tree.restart(base: nil)
     }
+    restartState(recording: recording)
+  }
+
+  /// Starts following the same plan again, for a run of the same model that doesn't record:
+  /// ``restart(plan:recording:)`` without comparing (and so retaining) the plan.
+  @inline(__always)
+  mutating func restartSamePlan() {
+    tree.restart(base: nil)
+    restartState(recording: false)
+  }
+
+  /// The cursor and what the last run recorded, as a new follower has them.
+  @inline(__always)
+  private mutating func restartState(recording: Bool) {
     recordingCut = false
     stretchStart = 0
     if !madeStretches.isEmpty {
@@ -359,10 +373,18 @@ struct PlanFollower {
   ///   - publishing: Whether the run completed, so what it learned can be shared. A run that
   ///     threw may have stopped before its last mappings.
   /// - Returns: The plan this run recorded, if it recorded one.
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func finish(modelType: ObjectIdentifier, publishing: Bool) -> MappingPlan? {
     subscriptLimit = 0
-    guard publishing else { return nil }
+    // Most runs follow a plan and have nothing to publish: decided here, inlined into the run.
+    guard publishing, recorded != nil || (diverged && !isDecoding) else { return nil }
+    return publish(modelType: modelType)
+  }
+
+  /// Publishes what a completed run learned (see ``finish(modelType:publishing:)``): the plan
+  /// it recorded, or that the encoding plan it followed is unstable.
+  @inline(never)
+  private mutating func publish(modelType: ObjectIdentifier) -> MappingPlan? {
     guard let recorded else {
       if diverged, !isDecoding, let plan, plan.isStable {
         PlanRegistry.shared.publish(

@@ -93,6 +93,23 @@ indirect enum JSONCodingPath {
     return count
   }
 
+  /// Whether `other` is this very path: the same node, or both the root.
+  ///
+  /// Compares the two values' bytes, which for an indirect enum are the address of the node
+  /// (or the root's tag): equal bytes are the same path. Two equal paths made apart are not the
+  /// same node; callers use this only to skip copies that would change nothing.
+  @inline(__always)
+  func isSameNode(as other: JSONCodingPath) -> Bool {
+    withUnsafeBytes(of: self) { mine in
+      withUnsafeBytes(of: other) { theirs in
+        if mine.count == MemoryLayout<UInt>.size {
+          return mine.loadUnaligned(as: UInt.self) == theirs.loadUnaligned(as: UInt.self)
+        }
+        return mine.elementsEqual(theirs)
+      }
+    }
+  }
+
   /// The path of member `key` below this one.
   @inline(__always)
   func appending(_ key: some CodingKey) -> JSONCodingPath {

@@ -220,12 +220,31 @@ final class JSONDecodingBackend: DecodingBackend {
   ///   - base: The coding path of the array or object holding the value.
   ///   - step: The value's index or key in it.
   func reset(object: Int, below base: JSONCodingPath, _ step: JSONPathStep) {
+    rootSlot.base = base
+    reset(object: object, step: step)
+  }
+
+  /// Whether `base` is the path of the array or object holding the last value: the elements of
+  /// an array share the array's path, which the backend then keeps as it is (see
+  /// ``reset(object:step:)``) rather than retaining it again and releasing it.
+  @inline(__always)
+  func holdsBase(_ base: JSONCodingPath) -> Bool {
+    rootSlot.base.isSameNode(as: base)
+  }
+
+  /// Points the backend at another value, in the array or object that held the last one (see
+  /// ``holdsBase(_:)``).
+  ///
+  /// - Parameters:
+  ///   - object: The value's entry.
+  ///   - step: The value's index or key in the array or object.
+  func reset(object: Int, step: JSONPathStep) {
     if owner == nil {
       // A run kept between decodes (see ``detach()``), reused by the decoder that kept it.
       owner = decoder
     }
     root = object
-    rootSlot = (base, step)
+    rootSlot.step = step
     if madeRootPath != nil {
       madeRootPath = nil
     }
@@ -281,6 +300,13 @@ final class JSONDecodingBackend: DecodingBackend {
       self.table = table
       following = orders(for: table)
     }
+    startRunOnSameTable()
+  }
+
+  /// Starts a run on the table the backend was last prepared for (see ``prepare(for:)``): the
+  /// members read by the last run are stale from now on.
+  @inline(__always)
+  func startRunOnSameTable() {
     stamp &+= 1
     if stamp == 0 {
       // After 2³² runs: forget every stamp rather than take an old one for current.

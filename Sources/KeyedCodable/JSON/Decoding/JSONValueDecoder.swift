@@ -343,19 +343,16 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// - Throws: What the mappings throw, with the full coding path.
   func decodeKeyed<Model: Keyedable>(_ object: inout Model, as model: Any.Type) throws {
     let type = ObjectIdentifier(model)
-    var plan = plans.value(for: type)
-    if plan == nil {
-      plan = PlanRegistry.shared.plan(for: type, decoding: true)
-      if let plan {
-        // A published decoding plan never changes.
-        plans.set(plan, for: type)
-      }
-    }
-    let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan) }
+    let (spare, reused) = spareRuns.take { makeRun(for: model, plan: plan(for: type)) }
     if reused {
-      let slot = pathSlot
-      spare.backend.reset(object: value, below: slot.base, slot.step)
-      spare.run.restart(model: model, plan: plan, readsContext: contextsAffectRuns)
+      point(spare.backend)
+      // Most often the kept run mapped this type last, with the plan it would be given now (a
+      // published decoding plan never changes).
+      if !spare.run.restartSamePlan(
+        of: type, readsContext: contextsAffectRuns, on: spare.backend)
+      {
+        spare.run.restart(model: model, plan: plan(for: type), readsContext: contextsAffectRuns)
+      }
     }
     do {
       try spare.run.run { try object.map(map: spare.map) }
@@ -364,6 +361,36 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw error
     }
     spareRuns.keep(consume spare)
+  }
+
+  /// Points the backend of a kept run at the current value (see ``pathSlot``): the elements of
+  /// an array share the array's path, which the backend keeps without a copy.
+  @inline(__always)
+  private func point(_ backend: JSONDecodingBackend) {
+    if case .member = pathStep {
+      let slot = pathSlot
+      backend.reset(object: value, below: slot.base, slot.step)
+    } else {
+      opened &+= 1
+      if backend.holdsBase(pathBase) {
+        backend.reset(object: value, step: pathStep)
+      } else {
+        backend.reset(object: value, below: pathBase, pathStep)
+      }
+    }
+  }
+
+  /// The decoding plan published for the type `type`, if there is one yet.
+  private func plan(for type: ObjectIdentifier) -> MappingPlan? {
+    if let plan = plans.value(for: type) {
+      return plan
+    }
+    let plan = PlanRegistry.shared.plan(for: type, decoding: true)
+    if let plan {
+      // A published decoding plan never changes.
+      plans.set(plan, for: type)
+    }
+    return plan
   }
 
   /// A new run of `model`'s `map(map:)` on the current value, for ``decodeKeyed(_:as:)``.
