@@ -606,9 +606,28 @@ final class EncodeRun: MappingRun {
   /// mapping or the context asks for explicit nulls.
   ///
   /// - Throws: `EncodingError.invalidValue` when the mapping is required.
-  @usableFromInline
+  @inlinable
   func encodeNil<Value>(
     _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool? = nil
+  ) throws {
+    // Inlined into the model: an optional member the plan resolved, `nil` and not required,
+    // writes nothing unless it asks for `null` (a mapping's or the context's explicit nulls, a
+    // context's key selection and a finished run all set `takesSlowPath`), so it returns here,
+    // as the general path would, without looking up the mapping's target.
+    let position = mapping.reference
+    if !required, explicitNull != true, position >= 0, !takesSlowPath, !recordsWrites,
+      !follower.diverged, mapping.extras == nil,
+      follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)) != nil
+    {
+      return
+    }
+    try encodeNilMapping(Value.self, mapping, required: required, explicitNull: explicitNull)
+  }
+
+  /// ``encodeNil(_:_:required:explicitNull:)`` through the general path.
+  @usableFromInline
+  func encodeNilMapping<Value>(
+    _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool?
   ) throws {
     do {
       try encodeNilUnnoted(Value.self, mapping, required: required, explicitNull: explicitNull)
