@@ -611,9 +611,10 @@ final class EncodeRun: MappingRun {
     _ type: Value.Type, _ mapping: Mapping, required: Bool, explicitNull: Bool? = nil
   ) throws {
     // Inlined into the model: an optional member the plan resolved, `nil` and not required,
-    // writes nothing unless it asks for `null` (a mapping's or the context's explicit nulls, a
-    // context's key selection and a finished run all set `takesSlowPath`), so it returns here,
-    // as the general path would, without looking up the mapping's target.
+    // writes nothing unless something asks for `null`, so it returns here, as the general path
+    // would, without looking up the mapping's target. The context's explicit nulls, its key
+    // selection and a finished run set `takesSlowPath`; a mapping's own explicit null is one of
+    // its `extras`.
     let position = mapping.reference
     if !required, explicitNull != true, position >= 0, !takesSlowPath, !recordsWrites,
       !follower.diverged, mapping.extras == nil,
