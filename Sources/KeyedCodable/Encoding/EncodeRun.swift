@@ -320,10 +320,8 @@ final class EncodeRun: MappingRun {
       // A mapping of a finished run is never written here: `takesSlowPath` is set when a run
       // ends. As in ``DecodeRun/decode(_:_:required:)``, no reference is held across a call.
       let position = mapping.reference
-      if position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged,
-        mapping.extras == nil,
-        let member = follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)),
-        member.node < states.count, states[member.node] == .empty
+      if let member = followedPlainMember(mapping, Value.self), member.node < states.count,
+        states[member.node] == .empty
       {
         // A nil optional writes nothing, not even the objects on its way.
         if !isStandardScalar(Value.self), member.valueIsOptional, isNilOptional(value) {
@@ -358,6 +356,19 @@ final class EncodeRun: MappingRun {
     } catch {
       throw failure(error, of: mapping)
     }
+  }
+
+  /// The plain member of type `Value` that the plan resolved `mapping` to, when the run follows
+  /// its plan and neither the mapping nor the run asks for the general path (a context, a
+  /// finished run, recorded writes, the mapping's own options): the test of the fast paths of
+  /// ``encode(_:_:)`` and ``encodeNil(_:_:required:explicitNull:)``, inlined into them.
+  @inlinable @inline(__always)
+  func followedPlainMember<Value>(_ mapping: Mapping, _ type: Value.Type) -> PlainMember? {
+    let position = mapping.reference
+    guard position >= 0, !takesSlowPath, !recordsWrites, !follower.diverged,
+      mapping.extras == nil
+    else { return nil }
+    return follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self))
   }
 
   /// Holds the write of a member the plan resolved (see ``defersWrites``).
@@ -615,11 +626,7 @@ final class EncodeRun: MappingRun {
     // would, without looking up the mapping's target. The context's explicit nulls, its key
     // selection and a finished run set `takesSlowPath`; a mapping's own explicit null is one of
     // its `extras`.
-    let position = mapping.reference
-    if !required, explicitNull != true, position >= 0, !takesSlowPath, !recordsWrites,
-      !follower.diverged, mapping.extras == nil,
-      follower.plainMember(at: position, valueType: ObjectIdentifier(Value.self)) != nil
-    {
+    if !required, explicitNull != true, followedPlainMember(mapping, Value.self) != nil {
       return
     }
     try encodeNilMapping(Value.self, mapping, required: required, explicitNull: explicitNull)
