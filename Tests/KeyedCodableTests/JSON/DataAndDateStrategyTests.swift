@@ -159,7 +159,8 @@ struct DataAndDateStrategyTests {
   static let dates: [Date] = [
     Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 0.1),
     Date(timeIntervalSinceReferenceDate: -123_456.789), Date(timeIntervalSince1970: 1e9),
-    Date(timeIntervalSinceReferenceDate: 1e300), Date(timeIntervalSinceReferenceDate: 5e-324),
+    Date(timeIntervalSinceReferenceDate: 1e300),
+    Date(timeIntervalSinceReferenceDate: .leastNonzeroMagnitude),
     Date.distantPast, Date.distantFuture,
   ]
 
