@@ -1,8 +1,8 @@
 // The Keyedable models the fuzz target decodes. Their keys come from the input, through the
 // coders' `userInfo`, so one model type is mapped with a different key on almost every run.
 //
-// Compiled into one module with the library sources (see Scripts/fuzz.sh); only the library's
-// public API is used.
+// Compiled into one module with the library sources and the differential JSON target (see
+// Scripts/fuzz-build.sh); only the library's public API is used.
 
 import Foundation
 

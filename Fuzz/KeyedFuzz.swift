@@ -2,7 +2,8 @@
 // document; several Keyedable models decode the document with that key, and what decodes is
 // encoded and decoded again.
 //
-// Build and run with Scripts/fuzz.sh. The target traps (so libFuzzer saves the input) only on a
+// Build and run with Scripts/fuzz.sh (the binary is shared with the differential JSON target:
+// Fuzz/FuzzTargets.swift). The target traps (so libFuzzer saves the input) only on a
 // broken invariant:
 //
 // - a decode or encode throws an error that is not a `DecodingError` / `EncodingError`;
@@ -103,7 +104,7 @@ func context(_ input: FuzzInput) -> MappingContext {
 }
 
 /// Whether to print what each model does (set `KEYED_FUZZ_VERBOSE=1` to replay an input).
-let verbose = ProcessInfo.processInfo.environment["KEYED_FUZZ_VERBOSE"] == "1"
+let keyedFuzzVerbose = ProcessInfo.processInfo.environment["KEYED_FUZZ_VERBOSE"] == "1"
 
 /// Decodes the input's document with `Model` (twice) and `Pool`, compares, then checks that what
 /// decoded survives an encode and a decode unchanged.
@@ -116,7 +117,7 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
   if first != second {
     violation("\(name) decoded \(first), then \(second)", input)
   }
-  if verbose {
+  if keyedFuzzVerbose {
     print("\(name): \(first)")
   }
   let pooled = decode(Pool.self, from: input.document, input, while: "decoding \(Pool.self)")
@@ -137,7 +138,7 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
     encoded = try encoder.encode(model, with: context(input))
   } catch let error as EncodingError {
     // A conflict between mappings, or more levels than JSONEncoder writes.
-    if verbose {
+    if keyedFuzzVerbose {
       print("  encoding threw \(error)")
     }
     return
@@ -145,7 +146,7 @@ func exercise<Model: FuzzModel, Pool: FuzzModel>(
     violation("encoding \(name) threw \(type(of: error)), not an EncodingError: \(error)", input)
   }
   let json = String(decoding: encoded, as: UTF8.self)
-  if verbose {
+  if keyedFuzzVerbose {
     print("  encoded: \(json)")
   }
   let again: Model
@@ -188,13 +189,12 @@ func exercise<Tag>(_ input: FuzzInput, tag: Tag.Type, number: UInt64, bits: Int)
   }
 }
 
-/// The libFuzzer entry point.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func keyedFuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+/// This target's libFuzzer entry point (Fuzz/FuzzTargets.swift calls it).
+func keyedFuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let input = FuzzInput(UnsafeRawBufferPointer(start: start, count: count)) else {
     return 0
   }
-  if verbose {
+  if keyedFuzzVerbose {
     print("\(input.spec)")
   }
   exercise(input, tag: Origin.self, number: input.hash, bits: 6)

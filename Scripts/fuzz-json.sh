@@ -5,8 +5,9 @@
 #   Scripts/fuzz-json.sh 60                          # fuzz for 60 seconds (the default)
 #   Scripts/fuzz-json.sh 3600 -jobs=1 -workers=1     # extra arguments go to libFuzzer
 #
-# Compiles the library sources and Fuzz/JSONDifferential/*.swift into one executable (no
-# package changes), in .build-fuzz-json/. Starts from the committed seed corpus
+# Builds the binary it shares with the key-path target (Scripts/fuzz-build.sh: the library
+# sources and Fuzz/ in one module, no package changes) and links it as .build-fuzz-json/json-fuzz,
+# the name that picks this target. Starts from the committed seed corpus
 # Fuzz/JSONDifferential/corpus/ and keeps what it learns in .build-fuzz-json/corpus/. Exits
 # non-zero when libFuzzer finds a difference (the target traps), a crash, a leak, a timeout or
 # an out-of-memory input, and prints the path of the saved input: replay it with
@@ -42,16 +43,9 @@ artifacts="$build/artifacts"
 corpus="$build/corpus"
 mkdir -p "$build" "$artifacts" "$corpus"
 
-mapfile -t sources < <(
-  {
-    find Sources/KeyedCodable -name '*.swift'
-    find "$target" -maxdepth 1 -name '*.swift'
-  } | sort
-)
-echo "==> Building $binary (${#sources[@]} files)"
-"${SWIFTC:-swiftc}" -sanitize="${FUZZ_SANITIZERS:-fuzzer,address}" -parse-as-library -O -g \
-  -swift-version 6 -module-name JSONDifferentialFuzz -use-ld=lld \
-  "${sources[@]}" -o "$binary"
+# The binary both targets share; its name here picks this target (Fuzz/FuzzTargets.swift).
+targets="$(Scripts/fuzz-build.sh "${FUZZ_SANITIZERS:-fuzzer,address}")"
+ln -sf "$(realpath "$targets")" "$binary"
 
 # Inputs found by earlier runs of this script stay in $artifacts; only new ones count.
 before="$(mktemp)"

@@ -4,8 +4,8 @@
 #   Scripts/fuzz.sh 60            # fuzz for 60 seconds (the default)
 #   Scripts/fuzz.sh 60 -jobs=2    # extra arguments go to libFuzzer
 #
-# Compiles the library sources and Fuzz/*.swift (not its subdirectories, which hold other
-# targets) into one executable (no package changes), in .build-fuzz/. Starts from the committed
+# Builds the binary it shares with the differential JSON target (Scripts/fuzz-build.sh: the
+# library sources and Fuzz/ in one module, no package changes), in .build-fuzz/. Starts from the committed
 # seed corpus Fuzz/corpus/ and keeps what it learns in .build-fuzz/corpus/. Exits non-zero when
 # libFuzzer finds a crash, a leak, a timeout or an out-of-memory input, and prints the path of
 # the saved input: replay it with
@@ -31,18 +31,9 @@ artifacts="$build/artifacts"
 corpus="$build/corpus"
 mkdir -p "$build" "$artifacts" "$corpus"
 
-# Only the top level of Fuzz/: its subdirectories hold other targets (Fuzz/JSONDifferential/,
-# built by Scripts/fuzz-json.sh), each with its own entry point.
-mapfile -t sources < <(
-  {
-    find Sources/KeyedCodable -name '*.swift'
-    find Fuzz -maxdepth 1 -name '*.swift'
-  } | sort
-)
-echo "==> Building $binary (${#sources[@]} files)"
-"${SWIFTC:-swiftc}" -sanitize=fuzzer,address -parse-as-library -O -g \
-  -swift-version 6 -module-name KeyedFuzz -use-ld=lld \
-  "${sources[@]}" -o "$binary"
+# The binary both targets share; its name here picks this target (Fuzz/FuzzTargets.swift).
+targets="$(Scripts/fuzz-build.sh)"
+ln -sf "$(realpath "$targets")" "$binary"
 
 # Inputs found by earlier runs of this script stay in $artifacts; only new ones count.
 before="$(mktemp)"

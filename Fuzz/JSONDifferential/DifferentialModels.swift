@@ -1,8 +1,8 @@
 // The types the differential JSON fuzz target decodes with Foundation's `JSONDecoder` and with
 // `KeyedJSONDecoder`, and encodes with both encoders.
 //
-// Compiled into one module with the library sources (see Scripts/fuzz-json.sh), but not with the
-// other fuzz target's Fuzz/*.swift. Only the library's public API is used here.
+// Compiled into one module with the library sources and the other fuzz target's Fuzz/*.swift
+// (see Scripts/fuzz-build.sh). Only the library's public API is used here.
 
 import Foundation
 

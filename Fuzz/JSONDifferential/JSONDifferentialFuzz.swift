@@ -105,7 +105,7 @@ struct DifferentialInput {
 }
 
 /// Whether to print what each model does (set `JSON_FUZZ_VERBOSE=1` to replay an input).
-let verbose = ProcessInfo.processInfo.environment["JSON_FUZZ_VERBOSE"] == "1"
+let jsonFuzzVerbose = ProcessInfo.processInfo.environment["JSON_FUZZ_VERBOSE"] == "1"
 
 /// Whether to trap on the documented differences from Foundation too (set
 /// `JSON_FUZZ_STRICT=1`), to see which of them still occur.
@@ -462,7 +462,7 @@ func check<T: Codable>(
   let ours = decode(T.self, with: .keyed, from: input.document, options: input.options, input)
   let settled = settle(
     T.self, foundation: foundation, ours: ours, unorderedMembers: unorderedMembers, input)
-  if verbose {
+  if jsonFuzzVerbose {
     print("\(T.self):\n  Foundation: \(foundation.outcome)\n  KeyedJSON:  \(ours.outcome)")
     if settled.outcome.description != ours.outcome.description {
       print("  settled:    \(settled.outcome)")
@@ -678,7 +678,7 @@ func checkEncoders<T: Codable>(_ value: T, canonical text: String, _ input: Diff
       case .failure(let error): "error \(error)"
       }
     }
-    if verbose {
+    if jsonFuzzVerbose {
       print("  encoded (\(variant)):\n    Foundation: \(describe(foundation))")
       print("    KeyedJSON:  \(describe(ours))")
     }
@@ -731,11 +731,10 @@ func checkEncoders<T: Codable>(_ value: T, canonical text: String, _ input: Diff
 
 // MARK: - Entry point
 
-/// The libFuzzer entry point.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+/// This target's libFuzzer entry point (Fuzz/FuzzTargets.swift calls it).
+func jsonDifferentialFuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let input = DifferentialInput(UnsafeRawBufferPointer(start: start, count: count))
-  if verbose {
+  if jsonFuzzVerbose {
     print("options: \(input.options)\ndocument: \(input.documentText)")
   }
   // Every model fails the same way on a document that both decoders reject as invalid.

@@ -94,7 +94,7 @@ import Testing
     var random = RoundTripPropertyTests.SplitMix64(
       seed: UInt64(pattern.utf8.count * 7 + zoneName.utf8.count))
     var texts: [String] = []
-    for _ in 0..<25 {
+    for _ in 0..<Stress.count(25) {
       // 1570 through 2100, to the microsecond.
       let micro = Int.random(in: -12_623_040_000_000_000...4_102_444_800_000_000, using: &random)
       texts += Self.texts(near: Date(timeIntervalSince1970: Double(micro) / 1e6), formatter)
