@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the one libFuzzer binary both fuzz targets share, unless it is newer than every source:
-# the library sources, Fuzz/*.swift (the key-path target and the entry point) and
-# Fuzz/JSONDifferential/*.swift (the differential JSON target), compiled into one module (no
-# package changes). Compiling the library with optimizations takes minutes; this way it happens
-# once for Scripts/fuzz.sh and Scripts/fuzz-json.sh.
+# Builds the one libFuzzer binary both fuzz targets share: the library sources, Fuzz/*.swift
+# (the key-path target and the entry point) and Fuzz/JSONDifferential/*.swift (the differential
+# JSON target), compiled into one module (no package changes). Compiling the library with
+# optimizations takes minutes; this way it happens once for Scripts/fuzz.sh and
+# Scripts/fuzz-json.sh. A binary newer than every source is kept (a new compiler or SWIFTC is not
+# noticed: remove .build-fuzz/ then).
 #
 #   Scripts/fuzz-build.sh [SANITIZERS]   # default fuzzer,address
 #

@@ -6,8 +6,8 @@
 #   Scripts/fuzz-json.sh 3600 -jobs=1 -workers=1     # extra arguments go to libFuzzer
 #
 # Builds the binary it shares with the key-path target (Scripts/fuzz-build.sh: the library
-# sources and Fuzz/ in one module, no package changes) and links it as .build-fuzz-json/json-fuzz,
-# the name that picks this target. Starts from the committed seed corpus
+# sources and Fuzz/ in one module, no package changes) and links it as
+# .build-fuzz-json/json-fuzz, the name that picks this target. Starts from the committed seed corpus
 # Fuzz/JSONDifferential/corpus/ and keeps what it learns in .build-fuzz-json/corpus/. Exits
 # non-zero when libFuzzer finds a difference (the target traps), a crash, a leak, a timeout or
 # an out-of-memory input, and prints the path of the saved input: replay it with

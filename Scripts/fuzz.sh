@@ -5,8 +5,9 @@
 #   Scripts/fuzz.sh 60 -jobs=2    # extra arguments go to libFuzzer
 #
 # Builds the binary it shares with the differential JSON target (Scripts/fuzz-build.sh: the
-# library sources and Fuzz/ in one module, no package changes), in .build-fuzz/. Starts from the committed
-# seed corpus Fuzz/corpus/ and keeps what it learns in .build-fuzz/corpus/. Exits non-zero when
+# library sources and Fuzz/ in one module, no package changes) and links it as
+# .build-fuzz/keyed-fuzz, the name that picks this target. Starts from the committed seed
+# corpus Fuzz/corpus/ and keeps what it learns in .build-fuzz/corpus/. Exits non-zero when
 # libFuzzer finds a crash, a leak, a timeout or an out-of-memory input, and prints the path of
 # the saved input: replay it with
 #
