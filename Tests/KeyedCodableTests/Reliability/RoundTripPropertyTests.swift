@@ -653,8 +653,8 @@ import Testing
     guard tally.failures.isEmpty else { return }  // the chunk stopped at its third failure
     #expect(tally.roundTrips + tally.faults == Self.casesPerChunk)
     // About one case in twelve holds a value that cannot be written (fewer: some records have no
-    // place for the chosen fault), and a chunk of 200 cases (under the sanitizers) holds few
-    // enough that chance matters: the bound only checks that faults are made at all.
+    // place for the chosen fault), and a chunk of 200 cases (under the address sanitizer) holds
+    // few enough that chance matters: the bound only checks that faults are made at all.
     #expect(tally.faults > Self.casesPerChunk / 40)
     #expect(tally.roundTrips > Self.casesPerChunk * 3 / 4)
   }
