@@ -53,10 +53,12 @@ struct JSONStringBytesTests {
   }
 
   @Test func everyByteThatStopsARunIsFoundAtEveryPlaceOfLongStrings() {
-    // The scan looks at sixteen bytes at once on x86-64 and eight elsewhere: each byte that
-    // ends a plain run (a quote, a backslash, a control character, a byte outside ASCII, and the
-    // zero after the document), or that does not (a space, DEL), at every place of strings one
-    // to three looks long, where the look before it was all plain.
+    // The scan looks at sixteen bytes at once on x86-64 and eight elsewhere, and on x86-64 at
+    // sixty-four after two plain looks while the document holds them: each byte that ends a
+    // plain run (a quote, a backslash, a control character, a byte outside ASCII, and the zero
+    // after the document), or that does not (a space, DEL), at every place of strings one to
+    // three looks long, where the look before it was all plain, and at the places around the
+    // looks' bounds of strings of up to three wide looks.
     let stops: [[UInt8]] = [
       [0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x30, 0x30, 0x34, 0x31], [0x5C], [0x00], [0x01],
       [0x1F], [0x20], [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
@@ -64,8 +66,12 @@ struct JSONStringBytesTests {
     ]
     let decoders = DecoderPair()
     for stop in stops {
-      for length in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49] {
-        for place in 0...length {
+      for length in [
+        1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 95, 96, 97, 159, 160, 161, 225,
+      ] {
+        let bounds = stride(from: 16, through: length, by: 16).flatMap { [$0 - 1, $0, $0 + 1] }
+        let places = length < 64 ? Array(0...length) : [0, 1] + bounds.filter { $0 <= length }
+        for place in places {
           var text = [UInt8](repeating: 0x61, count: length)
           text.insert(contentsOf: stop, at: place)
           let (ours, foundation) = decoders.decode(
@@ -80,6 +86,41 @@ struct JSONStringBytesTests {
       }
     }
   }
+
+  #if compiler(>=6.2)
+    @Test func decodedStringsKnowWhetherTheyAreASCII() throws {
+      // A string longer than fifteen bytes keeps in its storage whether it is ASCII, as the
+      // standard library's own initializers find: its fast paths for hashing, comparing and
+      // counting read it. Short strings are stored inline and find it themselves.
+      guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+      let long = String(repeating: "abcdefgh", count: 4)
+      let cases: [(json: String, isASCII: Bool)] = [
+        (#""\#(long)""#, true),
+        (#""\#(long)é""#, false),
+        (#""\#(long)😀""#, false),
+        (#""\#(long)\n\"""#, true),
+        (#""\#(long)\u0041""#, true),
+        (#""\#(long)\u00e9""#, false),
+        (#""\#(long)\ud83d\ude00""#, false),
+        (#""é\#(long)\n""#, false),
+        (#""short""#, true),
+        (#""shortø""#, false),
+      ]
+      for (json, isASCII) in cases {
+        let data = Data("[\(json)]".utf8)
+        let ours = try KeyedJSONDecoder().decode([String].self, from: data)
+        let foundation = try JSONDecoder().decode([String].self, from: data)
+        #expect(ours == foundation, "\(json)")
+        #expect(ours.first?.utf8Span.isKnownASCII == isASCII, "\(json)")
+        #expect(
+          ours.first?.utf8Span.isKnownASCII == foundation.first?.utf8Span.isKnownASCII, "\(json)")
+        // A member name read through allKeys, and a dictionary's key, the same.
+        let object = Data("{\(json):1}".utf8)
+        let key = try KeyedJSONDecoder().decode([String: Int].self, from: object).keys.first
+        #expect(key?.utf8Span.isKnownASCII == isASCII, "\(json) as a name")
+      }
+    }
+  #endif
 
   @Test func everyLeadByteWithEverySecondByteNearTheLimitsIsJudgedAsTheStandardLibraryJudgesIt() {
     // Each lead byte from C0 on, with every second byte from 70 to CF (around each limit of

@@ -8,8 +8,8 @@
 /// Building with `-Xswiftc -DKEYED_CODABLE_WORD_RUNS` takes the eight-byte path on x86-64 too, so
 /// that its tests run there.
 ///
-/// Each function reads ``width`` bytes at its pointer, so the caller must own that many bytes
-/// there: a ``JSONDocument`` is followed by ``JSONDocument/padding`` zero bytes, and a zero byte
+/// Each function reads ``width`` bytes at its pointer (``stringRunLength(_:available:)`` reads on
+/// to the end of the run), so the caller must own that many bytes there: a ``JSONDocument`` is followed by ``JSONDocument/padding`` zero bytes, and a zero byte
 /// ends every run, so a scan reaches the end of a document and no further.
 enum JSONByteRuns {
   #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
@@ -20,23 +20,59 @@ enum JSONByteRuns {
     static let width = 8
   #endif
 
-  /// The offset of the first of the ``width`` bytes at `pointer` that ends a plain run inside a
-  /// string (a quote, a backslash, a control character or a byte outside ASCII), or ``width``
-  /// when none does.
+  /// The length of the plain run inside a string that starts at `pointer`: the offset of the
+  /// first byte that ends it, a quote, a backslash, a control character or a byte outside
+  /// ASCII.
+  ///
+  /// Looks ``width`` bytes at a time; on x86-64, after two looks of plain bytes, sixty-four at a
+  /// time while `available` bytes allow, so that long texts are scanned at several bytes a
+  /// cycle: the next look's address never waits for the last look's result. The caller must own
+  /// `available` bytes at `pointer` and, past them, bytes up to a byte that ends every run (a
+  /// ``JSONDocument``'s padding).
   @inline(__always)
-  static func stringStop(_ pointer: UnsafeRawPointer) -> Int {
+  static func stringRunLength(_ pointer: UnsafeRawPointer, available: Int) -> Int {
     #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
-      let bytes = load(pointer)
-      // As signed bytes, the bytes outside ASCII are negative: one comparison with the space
-      // finds them and the control characters.
-      let stops = _mm_or_si128(
-        _mm_or_si128(
-          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
-        _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20)))
-      return firstMarked(stops)
+      let first = stringStopMarks(pointer)
+      if first != 0 {
+        return first.trailingZeroBitCount
+      }
+      // Most member names and many texts end in the second look.
+      let second = stringStopMarks(pointer + width)
+      if second != 0 {
+        return width &+ second.trailingZeroBitCount
+      }
+      var offset = 2 &* width
+      while offset &+ 4 &* width <= available {
+        let looks = (
+          stringStops(pointer + offset), stringStops(pointer + (offset &+ 16)),
+          stringStops(pointer + (offset &+ 32)), stringStops(pointer + (offset &+ 48))
+        )
+        let any = _mm_or_si128(_mm_or_si128(looks.0, looks.1), _mm_or_si128(looks.2, looks.3))
+        if _mm_movemask_epi8(any) != 0 {
+          let found =
+            UInt64(marks(looks.0)) | UInt64(marks(looks.1)) &<< 16 | UInt64(marks(looks.2)) &<< 32
+            | UInt64(marks(looks.3)) &<< 48
+          return offset &+ found.trailingZeroBitCount
+        }
+        offset &+= 4 &* width
+      }
+      while true {
+        let found = stringStopMarks(pointer + offset)
+        if found != 0 {
+          return offset &+ found.trailingZeroBitCount
+        }
+        offset &+= width
+      }
     #else
-      let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
-      return stringStops(in: word).trailingZeroBitCount &>> 3
+      var offset = 0
+      while true {
+        let word = UInt64(littleEndian: (pointer + offset).loadUnaligned(as: UInt64.self))
+        let stops = stringStops(in: word)
+        if stops != 0 {
+          return offset &+ stops.trailingZeroBitCount &>> 3
+        }
+        offset &+= width
+      }
     #endif
   }
 
@@ -79,7 +115,7 @@ enum JSONByteRuns {
   }
 
   /// The high bit of each of the eight bytes of `word` (read little-endian) that may end a plain
-  /// run inside a string (see ``stringStop(_:)``); `0` when none does.
+  /// run inside a string (see ``stringRunLength(_:available:)``); `0` when none does.
   ///
   /// Uses the byte-wise comparisons of Sean Eron Anderson's "Bit Twiddling Hacks": the lowest
   /// marked byte is always one of those, and no such byte goes unmarked; a byte above a marked one
@@ -123,6 +159,32 @@ enum JSONByteRuns {
   }
 
   #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
+    /// The bytes of the sixteen at `pointer` that end a plain run inside a string, each all ones
+    /// (see ``stringRunLength(_:available:)``).
+    @inline(__always)
+    private static func stringStops(_ pointer: UnsafeRawPointer) -> __m128i {
+      let bytes = load(pointer)
+      // As signed bytes, the bytes outside ASCII are negative: one comparison with the space
+      // finds them and the control characters.
+      return _mm_or_si128(
+        _mm_or_si128(
+          _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x22)), _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x5C))),
+        _mm_cmplt_epi8(bytes, _mm_set1_epi8(0x20)))
+    }
+
+    /// One bit for each of the sixteen bytes at `pointer`, set for a byte that ends a plain run
+    /// inside a string; `0` when none does.
+    @inline(__always)
+    private static func stringStopMarks(_ pointer: UnsafeRawPointer) -> UInt32 {
+      marks(stringStops(pointer))
+    }
+
+    /// One bit for each byte of a comparison's result, set where the byte is marked.
+    @inline(__always)
+    private static func marks(_ mask: __m128i) -> UInt32 {
+      UInt32(bitPattern: _mm_movemask_epi8(mask))
+    }
+
     /// The sixteen bytes at `pointer`, at any alignment.
     @inline(__always)
     private static func load(_ pointer: UnsafeRawPointer) -> __m128i {

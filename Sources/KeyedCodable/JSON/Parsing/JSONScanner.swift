@@ -247,18 +247,11 @@ struct JSONScanner {
   }
 
   /// The index of the first byte at or after `index` that ends a plain run inside a string (a
-  /// quote, a backslash, a control character or a byte outside ASCII), sixteen or eight bytes
-  /// at a look (see ``JSONByteRuns``).
+  /// quote, a backslash, a control character or a byte outside ASCII), many bytes at a look
+  /// (see ``JSONByteRuns/stringRunLength(_:available:)``).
   @inline(__always)
   private func plainRunEnd(from index: Int) -> Int {
-    var index = index
-    while true {
-      let plain = JSONByteRuns.stringStop(bytes + index)
-      index &+= plain
-      if plain != JSONByteRuns.width {
-        return index
-      }
-    }
+    index &+ JSONByteRuns.stringRunLength(bytes + index, available: end &- index)
   }
 
   /// Scans the rest of a string from `index`, its first byte other than the closing quote that
