@@ -39,6 +39,22 @@ enum JSONBase64 {
     return values
   }()
 
+  /// The value of each byte as a letter, shifted to its place in a group of four letters.
+  ///
+  /// Entry `256 × place + byte`, the first letter's bits highest. A byte that is not a letter
+  /// has the high byte set, which an OR of the four keeps.
+  private static let placedValues: [UInt32] = {
+    var placed = [UInt32](repeating: 0xFF00_0000, count: 4 &* 256)
+    letters.withUTF8Buffer { letters in
+      for (value, letter) in letters.enumerated() {
+        for place in 0..<4 {
+          placed[place &* 256 &+ Int(letter)] = UInt32(value) &<< UInt32(18 &- 6 &* place)
+        }
+      }
+    }
+    return placed
+  }()
+
   /// What ``values`` holds for a byte that is not a letter: any of its two high bits makes an
   /// OR of four values show that one of them was not a letter.
   private static var notALetter: UInt8 { 0xFF }
@@ -58,20 +74,25 @@ enum JSONBase64 {
       ? (source[count &- 2] == UInt8(ascii: "=") ? 2 : 1) : 0
     let length = count / 4 &* 3 &- padding
     return values.withUnsafeBufferPointer { values in
-      guard length > stackLength else {
-        // Decoded on the stack, then copied once into the data's own storage.
-        return withUnsafeTemporaryAllocation(byteCount: length, alignment: 1) { target in
-          guard let start = target.baseAddress,
-            decode(source, count: count, padding: padding, into: target, values: values)
-          else { return nil }
-          return Data(bytes: start, count: length)
+      placedValues.withUnsafeBufferPointer { placed in
+        guard length > stackLength else {
+          // Decoded on the stack, then copied once into the data's own storage.
+          return withUnsafeTemporaryAllocation(byteCount: length, alignment: 1) { target in
+            guard let start = target.baseAddress,
+              decode(
+                source, count: count, padding: padding, into: target, values: values,
+                placed: placed)
+            else { return nil }
+            return Data(bytes: start, count: length)
+          }
         }
+        var data = Data(count: length)
+        let decoded = data.withUnsafeMutableBytes { target in
+          decode(
+            source, count: count, padding: padding, into: target, values: values, placed: placed)
+        }
+        return decoded ? data : nil
       }
-      var data = Data(count: length)
-      let decoded = data.withUnsafeMutableBytes { target in
-        decode(source, count: count, padding: padding, into: target, values: values)
-      }
-      return decoded ? data : nil
     }
   }
 
@@ -86,26 +107,21 @@ enum JSONBase64 {
   private static func decode(
     _ source: UnsafePointer<UInt8>, count: Int, padding: Int,
     into target: UnsafeMutableRawBufferPointer,
-    values: UnsafeBufferPointer<UInt8>
+    values: UnsafeBufferPointer<UInt8>, placed: UnsafeBufferPointer<UInt32>
   ) -> Bool {
-    guard let output = target.baseAddress else { return false }
-    // The groups before the last: three bytes from four letters.
+    guard let output = target.baseAddress, let placed = placed.baseAddress else { return false }
+    // The groups before the last: three bytes from four letters, each letter's bits already in
+    // place, written as four bytes (big-endian) whose last the next group overwrites: the last
+    // group writes at least one byte after them.
     let last = count &- 4
     var index = 0
     var written = 0
     while index < last {
-      let a = values[Int(source[index])]
-      let b = values[Int(source[index &+ 1])]
-      let c = values[Int(source[index &+ 2])]
-      let d = values[Int(source[index &+ 3])]
-      guard (a | b | c | d) & 0xC0 == 0 else { return false }
-      let group = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
-      output.storeBytes(
-        of: UInt8(truncatingIfNeeded: group &>> 16), toByteOffset: written, as: UInt8.self)
-      output.storeBytes(
-        of: UInt8(truncatingIfNeeded: group &>> 8), toByteOffset: written &+ 1, as: UInt8.self)
-      output.storeBytes(
-        of: UInt8(truncatingIfNeeded: group), toByteOffset: written &+ 2, as: UInt8.self)
+      let group =
+        placed[Int(source[index])] | placed[256 &+ Int(source[index &+ 1])]
+        | placed[512 &+ Int(source[index &+ 2])] | placed[768 &+ Int(source[index &+ 3])]
+      guard group & 0xFF00_0000 == 0 else { return false }
+      output.storeBytes(of: (group &<< 8).bigEndian, toByteOffset: written, as: UInt32.self)
       index &+= 4
       written &+= 3
     }

@@ -1375,17 +1375,19 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     case .deferredToData:
       return try decodeNested(entry, as: Data.self, at: path())
     case .base64:
-      // Canonical text is read from the document's bytes, or from the string unescaped (a
-      // text Foundation's encoder wrote has `/` escaped); any other is left to Foundation.
-      if document.kind(entry) == .string, document.flags(entry) & JSONDocument.hasEscapes == 0,
-        let data = JSONBase64.data(fromCanonical: document.span(entry))
-      {
-        return data
+      // Canonical text is read from the document's bytes, or from them unescaped into a
+      // buffer (a text Foundation's encoder wrote has `/` escaped); any other is left to
+      // Foundation.
+      if document.kind(entry) == .string {
+        let span = document.span(entry)
+        let data =
+          document.flags(entry) & JSONDocument.hasEscapes == 0
+          ? JSONBase64.data(fromCanonical: span)
+          : JSONStrings.withUnescaped(span, JSONBase64.data(fromCanonical:))
+        if let data { return data }
       }
       let text = try unwrapString(entry, at: path())
-      // (`nil` from the closure is text to leave to Foundation, as is a string not contiguous.)
-      let canonical = text.utf8.withContiguousStorageIfAvailable(JSONBase64.data(fromCanonical:))
-      guard let data = (canonical ?? nil) ?? Data(base64Encoded: text) else {
+      guard let data = Data(base64Encoded: text) else {
         throw DecodingError.dataCorrupted(
           .init(codingPath: path().keys, debugDescription: "Encountered Data is not valid Base64."))
       }

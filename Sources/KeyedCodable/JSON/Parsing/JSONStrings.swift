@@ -123,13 +123,23 @@ enum JSONStrings {
   /// written are valid UTF-8 whatever the input (an escaped surrogate that is not one of a
   /// pair, which the scanners reject, becomes U+FFFD).
   static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
-    guard let base = span.baseAddress else { return "" }
+    withUnescaped(span) { text in validated(text, isASCII: isASCII(text)) }
+  }
+
+  /// Calls `body` with the text a JSON string's contents (between the quotes, validated) stand
+  /// for, unescaped into a buffer on the stack (on the heap past the size the standard library
+  /// allows there), without making a `String` of it.
+  static func withUnescaped<Result>(
+    _ span: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    guard let base = span.baseAddress else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
     // Escapes only ever shorten the text: `\uXXXX` (6 bytes) gives at most 3 bytes of UTF-8, and
     // an escaped surrogate pair (12 bytes) gives 4.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span.count) { output in
       let length = unescape(base, count: span.count, into: output)
-      let text = UnsafeBufferPointer(rebasing: output[..<length])
-      return validated(text, isASCII: isASCII(text))
+      return body(UnsafeBufferPointer(rebasing: output[..<length]))
     }
   }
 
