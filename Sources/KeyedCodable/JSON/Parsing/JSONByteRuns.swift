@@ -3,14 +3,15 @@
 #endif
 
 /// Finds where a run of plain bytes ends, sixteen bytes at a look on x86-64 (SSE2, which every
-/// x86-64 processor has) and eight elsewhere.
+/// x86-64 processor has; sixty-four at a step inside long strings) and eight elsewhere.
 ///
 /// Building with `-Xswiftc -DKEYED_CODABLE_WORD_RUNS` takes the eight-byte path on x86-64 too, so
 /// that its tests run there.
 ///
 /// Each function reads ``width`` bytes at its pointer (``stringRunLength(_:available:)`` reads on
-/// to the end of the run), so the caller must own that many bytes there: a ``JSONDocument`` is followed by ``JSONDocument/padding`` zero bytes, and a zero byte
-/// ends every run, so a scan reaches the end of a document and no further.
+/// to the end of the run), so the caller must own that many bytes there: a ``JSONDocument`` is
+/// followed by ``JSONDocument/padding`` zero bytes, and a zero byte ends every run, so a scan
+/// reaches the end of a document and no further.
 enum JSONByteRuns {
   #if arch(x86_64) && canImport(_Builtin_intrinsics) && !KEYED_CODABLE_WORD_RUNS
     /// The bytes one look covers.
