@@ -43,8 +43,18 @@ struct ParsedKey: Equatable, Sendable {
   ///
   /// Compares whole characters, as `String` equality does, so a delimiter never matches half of
   /// a grapheme cluster. An empty delimiter yields the whole text as one segment.
+  ///
+  /// A text of ASCII split on one ASCII byte other than a line break is split byte by byte: there
+  /// every byte is a character, but for a carriage return and the line feed after it, which
+  /// such a delimiter never matches. Keys made from data are parsed on every run once a plan is
+  /// full (see ``PlanFollower/recordingLimit``), so this is their common path.
   static func split(_ text: String, by delimiter: String) -> [String] {
     guard !delimiter.isEmpty else { return [text] }
+    if let byte = singleASCIIByte(delimiter), byte != 0x0A, byte != 0x0D,
+      let segments = splitASCII(text, by: byte)
+    {
+      return segments
+    }
     let pattern = Array(delimiter)
     var segments: [String] = []
     var segmentStart = text.startIndex
@@ -62,8 +72,70 @@ struct ParsedKey: Equatable, Sendable {
     return segments
   }
 
+  /// The byte of `text` when it is one ASCII character.
+  private static func singleASCIIByte(_ text: String) -> UInt8? {
+    var bytes = text.utf8.makeIterator()
+    guard let byte = bytes.next(), byte < 0x80, bytes.next() == nil else { return nil }
+    return byte
+  }
+
+  /// The segments of `text` between the occurrences of `byte`, or `nil` when `text` is not all
+  /// ASCII (or not contiguous); the text itself, not a copy, when `byte` is not in it.
+  private static func splitASCII(_ text: String, by byte: UInt8) -> [String]? {
+    let found = text.utf8.withContiguousStorageIfAvailable { bytes -> [Int]? in
+      var positions: [Int] = []
+      for (offset, unit) in bytes.enumerated() {
+        if unit >= 0x80 { return nil }
+        if unit == byte { positions.append(offset) }
+      }
+      return positions
+    }
+    guard let found, let positions = found else { return nil }
+    guard !positions.isEmpty else { return [text] }
+    let utf8 = text.utf8
+    var segments: [String] = []
+    segments.reserveCapacity(positions.count &+ 1)
+    var start = 0
+    for position in positions + [utf8.count] {
+      let range =
+        utf8.index(
+          utf8.startIndex, offsetBy: start)..<utf8.index(
+          utf8.startIndex, offsetBy: position)
+      segments.append(String(text[range]))
+      start = position &+ 1
+    }
+    return segments
+  }
+
   /// The rest of `text` after `prefix`, or `nil` when `text` does not start with it.
+  ///
+  /// Compares characters. Two that start with different ASCII bytes differ (the first is the
+  /// base of each, which no normalization changes), so most texts are refused by their first
+  /// byte; when both are ASCII and the prefix doesn't end in a carriage return (which a line
+  /// feed after it in `text` would join), the bytes are compared, which is the same.
   static func dropping(prefix: String, from text: Substring) -> Substring? {
+    if let first = text.utf8.first, let prefixFirst = prefix.utf8.first, first < 0x80,
+      prefixFirst < 0x80, first != prefixFirst
+    {
+      return nil
+    }
+    let length = prefix.utf8.withContiguousStorageIfAvailable { prefixBytes in
+      text.utf8.withContiguousStorageIfAvailable { textBytes -> Int? in
+        guard prefixBytes.last != 0x0D else { return nil }
+        var high: UInt8 = 0
+        for byte in prefixBytes { high |= byte }
+        for byte in textBytes { high |= byte }
+        guard high < 0x80 else { return nil }
+        guard textBytes.count >= prefixBytes.count,
+          zip(prefixBytes, textBytes).allSatisfy({ $0 == $1 })
+        else { return -1 }
+        return prefixBytes.count
+      }
+    }
+    if case .some(.some(.some(let count))) = length {
+      guard count >= 0 else { return nil }
+      return text[text.utf8.index(text.utf8.startIndex, offsetBy: count)...]
+    }
     var index = text.startIndex
     for character in prefix {
       guard index < text.endIndex, text[index] == character else { return nil }
