@@ -121,11 +121,9 @@ struct ParsedKey: Equatable, Sendable {
     }
     let length = prefix.utf8.withContiguousStorageIfAvailable { prefixBytes in
       text.utf8.withContiguousStorageIfAvailable { textBytes -> Int? in
-        guard prefixBytes.last != 0x0D else { return nil }
-        var high: UInt8 = 0
-        for byte in prefixBytes { high |= byte }
-        for byte in textBytes { high |= byte }
-        guard high < 0x80 else { return nil }
+        guard prefixBytes.last != 0x0D, prefixBytes.isAllASCII, textBytes.isAllASCII else {
+          return nil
+        }
         guard textBytes.count >= prefixBytes.count,
           zip(prefixBytes, textBytes).allSatisfy({ $0 == $1 })
         else { return -1 }

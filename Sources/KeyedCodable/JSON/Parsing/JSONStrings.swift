@@ -123,7 +123,7 @@ enum JSONStrings {
   /// written are valid UTF-8 whatever the input (an escaped surrogate that is not one of a
   /// pair, which the scanners reject, becomes U+FFFD).
   static func unescaped(_ span: UnsafeBufferPointer<UInt8>) -> String {
-    withUnescaped(span) { text in validated(text, isASCII: isASCII(text)) }
+    withUnescaped(span) { text in validated(text, isASCII: text.isAllASCII) }
   }
 
   /// Calls `body` with the text a JSON string's contents (between the quotes, validated) stand
@@ -141,23 +141,6 @@ enum JSONStrings {
       let length = unescape(base, count: span.count, into: output)
       return body(UnsafeBufferPointer(rebasing: output[..<length]))
     }
-  }
-
-  /// Whether all the bytes of `text` are ASCII, eight at a time.
-  private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = text.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var high: UInt64 = 0
-    var index = 0
-    while index &+ 8 <= text.count {
-      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index &+= 8
-    }
-    while index < text.count {
-      high |= UInt64(base[index])
-      index &+= 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
   }
 
   /// Writes the text of the `count` bytes at `base` with its escapes resolved into `output`,
