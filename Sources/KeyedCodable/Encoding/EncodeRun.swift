@@ -275,8 +275,12 @@ final class EncodeRun: MappingRun {
       typeMember = nil
     }
     restartRun(model: model, plan: plan, recording: false, readsContext: readsContext)
-    if states.count == follower.tree.count {
-      // The same plan's nodes again: emptied in place.
+    let nodes = follower.tree.count
+    if states.count >= nodes, states.capacity <= KeptStorage.limit || states.count == nodes {
+      // The same plan's nodes again, perhaps after nodes the last run added: emptied in place.
+      if states.count > nodes {
+        states.removeSubrange(nodes...)
+      }
       states.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
     } else {
       states.removeAllForReuse()
@@ -1074,7 +1078,11 @@ final class EncodeRun: MappingRun {
 
   /// Makes room in ``states`` for the nodes this run added.
   private func growStates() {
-    states.append(contentsOf: repeatElement(.empty, count: follower.tree.count - states.count))
+    // Mostly one node at a time (a member a key from data adds): appended one by one, which
+    // costs less than the generic append of a repeated element.
+    for _ in states.count..<Swift.max(follower.tree.count, states.count) {
+      states.append(.empty)
+    }
   }
 
   // MARK: - Errors

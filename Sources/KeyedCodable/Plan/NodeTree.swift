@@ -7,16 +7,37 @@
 struct NodeTree {
   /// The plan's table, shared with every other run of the type.
   private(set) var base: PathTable
-  /// For each added node, its parent.
-  private var addedParents: [Int] = []
-  /// For each added node, its member name.
-  private var addedKeys: [PathKey] = []
-  /// For each added node, whether an added node has it as parent.
-  private var addedHasChildren: [Bool] = []
-  /// The added nodes by parent and name.
+  /// A node the run added, after the table's.
+  private struct AddedNode {
+    /// Its parent.
+    var parent: Int
+    /// Its member name.
+    var key: PathKey
+    /// Whether an added node has it as parent.
+    var hasChildren = false
+    /// The fingerprint of its parent and name
+    /// (``PathTable/ASCIIChildren/fingerprint(of:parent:)``), while ``addedByName`` is off.
+    var fingerprint: UInt64 = 0
+    /// Its slot in ``addedSlots``, or `-1`.
+    var slot: Int32 = -1
+  }
+
+  /// The added nodes, in order: node `base.count + i` is `added[i]`.
+  private var added: [AddedNode] = []
+  /// The added nodes by fingerprint, open addressing at a load of at most one half: an added
+  /// node's position in ``added`` plus one in each used slot, `0` in a free one.
+  private var addedSlots: [Int32] = []
+  /// Whether the added nodes are found through ``addedChildren`` instead of ``addedSlots``:
+  /// from the first name that isn't ASCII, which may equal an ASCII name as a `String` (the
+  /// Kelvin sign and `K`) without sharing its bytes.
+  private var addedByName = false
+  /// The added nodes by parent and name, while ``addedByName`` is on.
   private var addedChildren: [PathTable.Child: Int] = [:]
   /// Nodes of ``base`` that gained children among the added nodes.
   private var adoptedParents: Set<Int> = []
+  /// The node of ``base`` last added to ``adoptedParents`` (`-1` for none), so that members
+  /// added one after the other to one object insert it once.
+  private var lastAdoptedParent = -1
 
   init(base: PathTable) {
     self.base = base
@@ -28,7 +49,7 @@ struct NodeTree {
     if let newBase {
       base = newBase
     }
-    if !addedParents.isEmpty || !adoptedParents.isEmpty {
+    if !added.isEmpty {
       forgetAddedNodes()
     }
   }
@@ -36,28 +57,42 @@ struct NodeTree {
   /// Forgets the nodes added to the table, keeping the storage.
   @inline(never)
   private mutating func forgetAddedNodes() {
-    addedParents.removeAllForReuse()
-    addedKeys.removeAllForReuse()
-    addedHasChildren.removeAllForReuse()
-    addedChildren.removeAllForReuse()
-    adoptedParents.removeAllForReuse()
+    if addedSlots.count > KeptStorage.limit {
+      addedSlots = []
+    } else {
+      // Only the slots this run used, not the whole table a larger run left.
+      addedSlots.withUnsafeMutableBufferPointer { slots in
+        for node in added where node.slot >= 0 && Int(node.slot) < slots.count {
+          slots[Int(node.slot)] = 0
+        }
+      }
+    }
+    added.removeAllForReuse()
+    if addedByName {
+      addedByName = false
+      addedChildren.removeAllForReuse()
+    }
+    if !adoptedParents.isEmpty {
+      adoptedParents.removeAllForReuse()
+    }
+    lastAdoptedParent = -1
   }
 
   /// The number of nodes known: the table's and the added ones.
-  var count: Int { base.count + addedParents.count }
+  var count: Int { base.count + added.count }
 
   /// The parent of `node` (`-1` for the root and for unknown nodes).
   func parent(of node: Int) -> Int {
     if node < base.count { return node >= 0 ? base.parents[node] : -1 }
     let index = node - base.count
-    return index < addedParents.count ? addedParents[index] : -1
+    return index < added.count ? added[index].parent : -1
   }
 
   /// The member name of `node`.
   func key(of node: Int) -> PathKey {
     if node < base.count { return node >= 0 ? base.keys[node] : .empty }
     let index = node - base.count
-    return index < addedKeys.count ? addedKeys[index] : .empty
+    return index < added.count ? added[index].key : .empty
   }
 
   /// Whether any known key path continues below `node`.
@@ -67,40 +102,135 @@ struct NodeTree {
       return base.hasChildren[node] || (!adoptedParents.isEmpty && adoptedParents.contains(node))
     }
     let index = node - base.count
-    return index < addedHasChildren.count && addedHasChildren[index]
+    return index < added.count && added[index].hasChildren
   }
 
   /// The node for member `name` of `parent`, if one is known.
-  func existingChild(of parent: Int, named name: String) -> Int? {
-    switch base.asciiChildren.node(of: parent, named: name, parents: base.parents, keys: base.keys)
+  mutating func existingChild(of parent: Int, named name: String) -> Int? {
+    existingChild(
+      of: parent, named: name,
+      fingerprint: PathTable.ASCIIChildren.fingerprint(of: name, parent: parent))
+  }
+
+  /// ``existingChild(of:named:)``, given the fingerprint of `parent` and `name`
+  /// (``PathTable/ASCIIChildren/fingerprint(of:parent:)``).
+  private mutating func existingChild(of parent: Int, named name: String, fingerprint: UInt64?)
+    -> Int?
+  {
+    switch base.asciiChildren.node(
+      of: parent, named: name, fingerprint: fingerprint, parents: base.parents, keys: base.keys)
     {
     case .found(let node):
       return node
     case .absent:
-      return addedChildren.isEmpty
-        ? nil : addedChildren[PathTable.Child(parent: parent, name: name)]
+      return added.isEmpty
+        ? nil : addedNode(of: parent, named: name, fingerprint: fingerprint)
     case .unknown:
-      let child = PathTable.Child(parent: parent, name: name)
-      return base.children[child] ?? (addedChildren.isEmpty ? nil : addedChildren[child])
+      if let node = base.children[PathTable.Child(parent: parent, name: name)] {
+        return node
+      }
+      return added.isEmpty
+        ? nil : addedNode(of: parent, named: name, fingerprint: fingerprint)
     }
+  }
+
+  /// The added node for member `name` of `parent`, if any.
+  ///
+  /// An ASCII name is found by its fingerprint and one comparison of its bytes, without hashing
+  /// a `String`; from the first name that isn't ASCII on, by its name (see ``addedByName``).
+  private mutating func addedNode(of parent: Int, named name: String, fingerprint: UInt64?)
+    -> Int?
+  {
+    if !addedByName, let fingerprint {
+      let mask = addedSlots.count &- 1
+      guard mask > 0 else { return nil }
+      var slot = Int(truncatingIfNeeded: fingerprint) & mask
+      while true {
+        let entry = Int(addedSlots[slot])
+        guard entry > 0 else { return nil }
+        let index = entry &- 1
+        // Both names are ASCII: equal as strings exactly when their bytes are.
+        if added[index].fingerprint == fingerprint, added[index].parent == parent,
+          added[index].key.stringValue == name
+        {
+          return base.count &+ index
+        }
+        slot = (slot &+ 1) & mask
+      }
+    }
+    if !addedByName {
+      indexAddedNodesByName(upTo: added.count)
+    }
+    return addedChildren[PathTable.Child(parent: parent, name: name)]
   }
 
   /// The node for member `key` of `parent`, added if no node is known for it.
   mutating func child(of parent: Int, key: PathKey) -> Int {
-    if let node = existingChild(of: parent, named: key.stringValue) {
+    let name = key.stringValue
+    let fingerprint = PathTable.ASCIIChildren.fingerprint(of: name, parent: parent)
+    if let node = existingChild(of: parent, named: name, fingerprint: fingerprint) {
       return node
     }
     let node = count
-    addedParents.append(parent)
-    addedKeys.append(key)
-    addedHasChildren.append(false)
-    addedChildren[PathTable.Child(parent: parent, name: key.stringValue)] = node
-    if parent < base.count {
-      adoptedParents.insert(parent)
+    let index = added.count
+    added.append(AddedNode(parent: parent, key: key))
+    if !addedByName, let fingerprint {
+      added[index].fingerprint = fingerprint
+      indexAdded(index)
     } else {
-      addedHasChildren[parent - base.count] = true
+      if !addedByName {
+        indexAddedNodesByName(upTo: index)
+      }
+      addedChildren[PathTable.Child(parent: parent, name: name)] = node
+    }
+    if parent < base.count {
+      if parent != lastAdoptedParent {
+        adoptedParents.insert(parent)
+        lastAdoptedParent = parent
+      }
+    } else {
+      added[parent - base.count].hasChildren = true
     }
     return node
+  }
+
+  /// Puts the added node at `index` (in ``added``) in ``addedSlots``, growing it to keep its
+  /// load at most one half.
+  private mutating func indexAdded(_ index: Int) {
+    if addedSlots.count < (index &+ 1) &* 2 {
+      var capacity = Swift.max(addedSlots.count, 8)
+      while capacity < (index &+ 1) &* 2 {
+        capacity &*= 2
+      }
+      addedSlots = [Int32](repeating: 0, count: capacity)
+      for earlier in 0..<index where added[earlier].slot >= 0 {
+        place(earlier)
+      }
+    }
+    place(index)
+  }
+
+  /// Puts the added node at `index` in the first free slot from its fingerprint's.
+  private mutating func place(_ index: Int) {
+    let mask = addedSlots.count &- 1
+    var slot = Int(truncatingIfNeeded: added[index].fingerprint) & mask
+    while addedSlots[slot] != 0 {
+      slot = (slot &+ 1) & mask
+    }
+    addedSlots[slot] = Int32(truncatingIfNeeded: index &+ 1)
+    added[index].slot = Int32(truncatingIfNeeded: slot)
+  }
+
+  /// Switches the added nodes to ``addedChildren``: the first `count` of them, all ASCII, are
+  /// put there.
+  private mutating func indexAddedNodesByName(upTo count: Int) {
+    addedByName = true
+    addedChildren.removeAll(keepingCapacity: true)
+    for index in 0..<count {
+      addedChildren[
+        PathTable.Child(parent: added[index].parent, name: added[index].key.stringValue)] =
+        base.count + index
+    }
   }
 
   /// The node at the end of `path`, starting from the mapped object, added where needed.
@@ -161,14 +291,21 @@ struct NodeTree {
 
   /// A table of every node known: made when a run publishes the plan it recorded.
   func table() -> PathTable {
-    guard !addedParents.isEmpty else { return base }
+    guard !added.isEmpty else { return base }
     var hasChildren = base.hasChildren
     for parent in adoptedParents {
       hasChildren[parent] = true
     }
     return PathTable(
-      parents: base.parents + addedParents, keys: base.keys + addedKeys,
-      hasChildren: hasChildren + addedHasChildren,
-      children: base.children.merging(addedChildren) { first, _ in first })
+      parents: base.parents + added.map(\.parent), keys: base.keys + added.map(\.key),
+      hasChildren: hasChildren + added.map(\.hasChildren),
+      children: base.children.merging(
+        added.indices.lazy.map { index in
+          (
+            PathTable.Child(parent: added[index].parent, name: added[index].key.stringValue),
+            base.count + index
+          )
+        }
+      ) { first, _ in first })
   }
 }

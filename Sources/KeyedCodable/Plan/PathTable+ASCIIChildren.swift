@@ -71,12 +71,15 @@ extension PathTable {
     }
 
     /// The node of member `name` of `parent`, as far as the index knows.
+    ///
+    /// `fingerprint` is ``fingerprint(of:parent:)`` of the name and parent, computed by the
+    /// caller, which may use it again.
     @inline(__always)
-    func node(of parent: Int, named name: String, parents: [Int], keys: [PathKey])
-      -> ChildLookup
-    {
+    func node(
+      of parent: Int, named name: String, fingerprint: UInt64?, parents: [Int], keys: [PathKey]
+    ) -> ChildLookup {
       guard !slots.isEmpty else { return coversAll ? .absent : .unknown }
-      guard let fingerprint = Self.fingerprint(of: name, parent: parent) else { return .unknown }
+      guard let fingerprint else { return .unknown }
       let mask = slots.count &- 1
       var slot = Int(truncatingIfNeeded: fingerprint) & mask
       while true {
@@ -101,9 +104,10 @@ extension PathTable {
       } ?? false
     }
 
-    /// The fingerprint of `name` under `parent`; `nil` when the name can't be in the index.
+    /// The fingerprint of `name` under `parent`; `nil` when the name can't be in the index (it
+    /// is empty or not ASCII).
     @inline(__always)
-    private static func fingerprint(of name: String, parent: Int) -> UInt64? {
+    static func fingerprint(of name: String, parent: Int) -> UInt64? {
       let fingerprint = name.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
         guard let start = bytes.baseAddress, !bytes.isEmpty, bytes.isAllASCII else { return nil }
         return JSONNameIndex.NameHasher.shared.fingerprint(start, count: bytes.count)

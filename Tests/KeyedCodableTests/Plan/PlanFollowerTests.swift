@@ -108,7 +108,8 @@ import Testing
   @Test func theNodeTreeAddsNodesWithoutCopyingItsTable() throws {
     let plan = try #require(record(["a.b"]))
     var tree = NodeTree(base: plan.table)
-    let a = try #require(tree.existingChild(of: 0, named: "a"))
+    let found = tree.existingChild(of: 0, named: "a")
+    let a = try #require(found)
     let c = tree.child(of: a, key: PathKey("c"))
     #expect(c == plan.table.count)
     #expect(tree.parent(of: c) == a)
@@ -153,7 +154,7 @@ import Testing
       let name = table.keys[node].stringValue
       let parent = table.parents[node]
       #expect(
-        index.node(of: parent, named: name, parents: table.parents, keys: table.keys)
+        lookUp(index, parent, name, table)
           == .found(node))
     }
     // Every name is ASCII: a miss is final, and names not in ASCII are left to the dictionary.
@@ -161,18 +162,70 @@ import Testing
       let expected: PathTable.ChildLookup =
         table.children[PathTable.Child(parent: parent, name: name)].map { .found($0) } ?? .absent
       #expect(
-        index.node(of: parent, named: name, parents: table.parents, keys: table.keys) == expected)
+        lookUp(index, parent, name, table) == expected)
     }
     #expect(
-      index.node(of: 0, named: "k\u{E9}y", parents: table.parents, keys: table.keys) == .unknown)
-    #expect(index.node(of: 0, named: "", parents: table.parents, keys: table.keys) == .unknown)
+      lookUp(index, 0, "k\u{E9}y", table) == .unknown)
+    #expect(lookUp(index, 0, "", table) == .unknown)
+  }
+
+  /// What `index` knows of member `name` of `parent` in `table`.
+  func lookUp(_ index: PathTable.ASCIIChildren, _ parent: Int, _ name: String, _ table: PathTable)
+    -> PathTable.ChildLookup
+  {
+    index.node(
+      of: parent, named: name,
+      fingerprint: PathTable.ASCIIChildren.fingerprint(of: name, parent: parent),
+      parents: table.parents, keys: table.keys)
+  }
+
+  /// Nodes a run adds (members named by data) are found as a dictionary of names would find
+  /// them: ASCII names by their bytes, through a table that grows, until a name that isn't
+  /// ASCII switches to the names themselves; restarting forgets them all.
+  @Test func addedNodesAreFoundAsByTheirNames() throws {
+    let table = try #require(record(["id", "a.b"])).table
+    var tree = NodeTree(base: table)
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<4 {
+      var reference: [PathTable.Child: Int] = [:]
+      for node in 1..<table.count {
+        reference[
+          PathTable.Child(parent: table.parents[node], name: table.keys[node].stringValue)] =
+          node
+      }
+      let a = try #require(reference[PathTable.Child(parent: 0, name: "a")])
+      // The third round meets a name that isn't ASCII half-way; the Kelvin sign equals "K".
+      let names =
+        (0..<200).map { _ in "k\(Int.random(in: 0..<150, using: &generator))" } + ["K", "id", "b"]
+        + (round == 2 ? ["\u{212A}", "caf\u{E9}", "cafe\u{301}"] : [])
+        + (0..<100).map { _ in "k\(Int.random(in: 100..<250, using: &generator))" }
+      for (position, name) in names.enumerated() {
+        let parent = position % 3 == 0 ? a : 0
+        let known = reference[PathTable.Child(parent: parent, name: name)]
+        #expect(tree.existingChild(of: parent, named: name) == known, "\(name) under \(parent)")
+        let node = tree.child(of: parent, key: PathKey(name))
+        if let known {
+          #expect(node == known, "\(name) under \(parent) is found, not added")
+        } else {
+          #expect(node == tree.count - 1, "\(name) under \(parent) is added")
+          reference[PathTable.Child(parent: parent, name: name)] = node
+        }
+        #expect(tree.parent(of: node) == parent)
+      }
+      #expect(tree.count == reference.count + 1)
+      #expect(tree.hasChildren(a) && tree.hasChildren(0))
+      tree.restart(base: nil)
+      #expect(tree.count == table.count, "a restarted tree knows its table's nodes only")
+      #expect(tree.existingChild(of: 0, named: "k1") == nil)
+    }
   }
 
   @Test func aNameEqualToANonASCIIOneIsFoundThroughTheDictionary() throws {
     // The Kelvin sign is canonically equivalent to "K": equal as strings, other bytes.
     let table = try #require(record(["\u{212A}", "caf\u{E9}", "plain"])).table
     var tree = NodeTree(base: table)
-    let kelvin = try #require(tree.existingChild(of: 0, named: "\u{212A}"))
+    let foundKelvin = tree.existingChild(of: 0, named: "\u{212A}")
+    let kelvin = try #require(foundKelvin)
     #expect(tree.existingChild(of: 0, named: "K") == kelvin)
     #expect(
       tree.existingChild(of: 0, named: "cafe\u{301}")
@@ -180,7 +233,7 @@ import Testing
     #expect(tree.existingChild(of: 0, named: "plain") != nil)
     #expect(tree.existingChild(of: 0, named: "other") == nil)
     #expect(
-      table.asciiChildren.node(of: 0, named: "K", parents: table.parents, keys: table.keys)
+      lookUp(table.asciiChildren, 0, "K", table)
         == .unknown, "some name is not ASCII: a miss is not final")
     let added = tree.child(of: 0, key: PathKey("added"))
     #expect(tree.existingChild(of: 0, named: "added") == added)
