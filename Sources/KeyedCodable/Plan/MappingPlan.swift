@@ -85,6 +85,8 @@ final class MappingPlan: Sendable {
   ///
   /// Linear in the entries times the depth of their key paths.
   private static func streamRanks(_ entries: [PlanEntry], _ table: PathTable) -> [Int] {
+    // Members of the mapped object alone never come back to an object (the common plan).
+    guard entries.contains(where: { object(of: $0) != 0 }) else { return [] }
     var chains: [[Int]] = []
     chains.reserveCapacity(entries.count)
     var open: [Int] = []
@@ -146,16 +148,20 @@ final class MappingPlan: Sendable {
   }
 
   private static func mayOverlap(_ entries: [PlanEntry], _ table: PathTable) -> Bool {
-    var written = Set<Int>()
+    // A flag per node: nodes are fewer than a plan's limit (see
+    // ``PlanFollower/recordingLimit``), and made with the table.
+    var written = [Bool](repeating: false, count: table.count)
     for entry in entries {
       switch entry.target {
       case .flat:
         return true
       case .value(_, let node, _, _):
         guard node >= 0 else { continue }
-        if !written.insert(node).inserted || (node < table.count && table.hasChildren[node]) {
+        guard node < table.count else { return true }
+        if written[node] || table.hasChildren[node] {
           return true
         }
+        written[node] = true
       case .container:
         continue
       }

@@ -275,9 +275,9 @@ struct NodeTree {
 
   /// A table of the first `limit` nodes known (all of them if there are fewer): made when a run
   /// publishes a plan it stopped recording (see ``PlanFollower/recordingLimit``).
-  func table(nodes limit: Int) -> PathTable {
+  func table(nodes limit: Int, use: PathTable.Use) -> PathTable {
     let count = Swift.min(limit, self.count)
-    guard count < self.count else { return table() }
+    guard count < self.count else { return table(use: use) }
     let parents = (0..<count).map { parent(of: $0) }
     let keys = (0..<count).map { key(of: $0) }
     var hasChildren = [Bool](repeating: false, count: count)
@@ -286,26 +286,30 @@ struct NodeTree {
       hasChildren[parents[node]] = true
       children[PathTable.Child(parent: parents[node], name: keys[node].stringValue)] = node
     }
-    return PathTable(parents: parents, keys: keys, hasChildren: hasChildren, children: children)
+    return PathTable(
+      parents: parents, keys: keys, hasChildren: hasChildren, children: children, use: use)
   }
 
   /// A table of every node known: made when a run publishes the plan it recorded.
-  func table() -> PathTable {
+  func table(use: PathTable.Use) -> PathTable {
     guard !added.isEmpty else { return base }
     var hasChildren = base.hasChildren
     for parent in adoptedParents {
       hasChildren[parent] = true
     }
+    // Room for every name at once: merging into the table's own dictionary would copy it and
+    // then grow it again.
+    var children = [PathTable.Child: Int](minimumCapacity: base.children.count + added.count)
+    for (child, node) in base.children {
+      children[child] = node
+    }
+    // An added node's name is never the table's: `child(of:key:)` finds those first.
+    for (index, node) in added.enumerated() {
+      children[PathTable.Child(parent: node.parent, name: node.key.stringValue)] =
+        base.count + index
+    }
     return PathTable(
       parents: base.parents + added.map(\.parent), keys: base.keys + added.map(\.key),
-      hasChildren: hasChildren + added.map(\.hasChildren),
-      children: base.children.merging(
-        added.indices.lazy.map { index in
-          (
-            PathTable.Child(parent: added[index].parent, name: added[index].key.stringValue),
-            base.count + index
-          )
-        }
-      ) { first, _ in first })
+      hasChildren: hasChildren + added.map(\.hasChildren), children: children, use: use)
   }
 }

@@ -3,7 +3,9 @@ extension PathTable {
   /// read all the members of an object it knows by bytes in one pass (see
   /// ``JSONDecodingBackend``) instead of looking up each mapping's member.
   ///
-  /// Made once with the table and immutable, like it. Each node with children has a small
+  /// Made once with the table and immutable, like it, with the parts its plan's direction reads
+  /// (see ``PathTable/Use``): a decoding plan's lookup tables, an encoding plan's member names
+  /// as compact JSON. Each node with children has a small
   /// open-addressing table of its children by the fingerprint of their UTF-8 names
   /// (``JSONNameIndex/NameHasher``, seeded per process, so that names a first run read from data
   /// can't be made to collide); a name is then confirmed by its first and last eight bytes
@@ -38,8 +40,13 @@ extension PathTable {
     /// For each node, whether its name has a slash, which an encoder that leaves slashes alone
     /// writes otherwise.
     let hasSlash: FixedBuffer<Bool>
+    /// The number of nodes with a name in ``jsonMembers``: all of them in an index for encoding,
+    /// none in one for decoding only.
+    let namedNodes: Int
 
-    init(parents: [Int], keys: [PathKey]) {
+    /// The index of the nodes `parents` and `keys` describe, with the parts `use` needs: the
+    /// lookup tables for decoding, the compact JSON names for encoding.
+    init(parents: [Int], keys: [PathKey], use: PathTable.Use) {
       let count = parents.count
       var childCounts = [Int32](repeating: 0, count: count + 1)
       for node in 1..<Swift.max(count, 1) where parents[node] >= 0 {
@@ -56,17 +63,70 @@ extension PathTable {
         children[Int(filled[parent])] = Int32(node)
         filled[parent] += 1
       }
+      self.childStart = childStart
+      self.children = children
 
+      if use != .encoding {
+        (words, fingerprints, nameBytes, nameStart, slotStart, slotMask, slots) =
+          Self.lookupTables(childStart: childStart, children: children, keys: keys)
+      } else {
+        // No lookup table: every node reads as childless (a mask of `0`) to a reader.
+        (words, fingerprints, nameBytes, nameStart, slots) = ([], [], [], [], [])
+        slotStart = [Int32](repeating: 0, count: count)
+        slotMask = [Int32](repeating: 0, count: count)
+      }
+      if use != .decoding {
+        let writer = JSONWriter(prettyPrinted: false, escapesSlashes: true)
+        var jsonMemberStart: [Int32] = []
+        jsonMemberStart.reserveCapacity(count + 1)
+        var hasSlash: [Bool] = []
+        hasSlash.reserveCapacity(count)
+        for key in keys {
+          jsonMemberStart.append(Int32(truncatingIfNeeded: writer.count))
+          writer.append(UInt8(ascii: ","))
+          writer.string(key.stringValue)
+          writer.colon()
+          var slash = false
+          for byte in key.stringValue.utf8 where byte == UInt8(ascii: "/") {
+            slash = true
+            break
+          }
+          hasSlash.append(slash)
+        }
+        jsonMemberStart.append(Int32(truncatingIfNeeded: writer.count))
+        jsonMembers = FixedBuffer(writer.array, padding: 8, filler: 0)
+        self.jsonMemberStart = FixedBuffer(jsonMemberStart)
+        self.hasSlash = FixedBuffer(hasSlash)
+        namedNodes = count
+      } else {
+        jsonMembers = FixedBuffer([], padding: 8, filler: 0)
+        jsonMemberStart = FixedBuffer([0])
+        hasSlash = FixedBuffer([])
+        namedNodes = 0
+      }
+    }
+
+    /// The lookup tables of a decoding index (see ``words`` to ``slots``).
+    private static func lookupTables(childStart: [Int32], children: [Int32], keys: [PathKey])
+      -> (
+        words: [JSONNameIndex.NameWords], fingerprints: [UInt64], nameBytes: [UInt8],
+        nameStart: [Int32], slotStart: [Int32], slotMask: [Int32], slots: [Int32]
+      )
+    {
+      let count = keys.count
       var nameBytes: [UInt8] = []
       var nameStart: [Int32] = []
       var words: [JSONNameIndex.NameWords] = []
       var fingerprints: [UInt64] = []
+      nameStart.reserveCapacity(count)
+      words.reserveCapacity(count)
+      fingerprints.reserveCapacity(count)
       let hasher = JSONNameIndex.NameHasher.shared
       for key in keys {
-        let utf8 = Array(key.stringValue.utf8)
-        nameStart.append(Int32(nameBytes.count))
-        nameBytes.append(contentsOf: utf8)
-        let (nameWords, fingerprint) = utf8.withUnsafeBufferPointer { buffer in
+        var name = key.stringValue
+        nameStart.append(Int32(truncatingIfNeeded: nameBytes.count))
+        let (nameWords, fingerprint) = name.withUTF8 { buffer in
+          nameBytes.append(contentsOf: buffer)
           guard let base = buffer.baseAddress else {
             return (JSONNameIndex.NameWords.empty, hasher.fingerprint(shortName: .empty))
           }
@@ -79,22 +139,11 @@ extension PathTable {
         fingerprints.append(fingerprint)
       }
 
-      var jsonMembers: [UInt8] = []
-      var jsonMemberStart: [Int32] = []
-      for key in keys {
-        jsonMemberStart.append(Int32(jsonMembers.count))
-        let writer = JSONWriter(prettyPrinted: false, escapesSlashes: true)
-        writer.append(UInt8(ascii: ","))
-        writer.string(key.stringValue)
-        writer.colon()
-        jsonMembers.append(contentsOf: writer.array)
-      }
-      jsonMemberStart.append(Int32(jsonMembers.count))
-
       var slotStart = [Int32](repeating: 0, count: count)
       var slotMask = [Int32](repeating: 0, count: count)
       var slots: [Int32] = []
-      for node in 0..<count where childStart[node + 1] > childStart[node] {
+      for node in 0..<Swift.min(count, childStart.count - 1)
+      where childStart[node + 1] > childStart[node] {
         let members = Int(childStart[node + 1] - childStart[node])
         var capacity = 4
         while capacity < members * 2 { capacity *= 2 }
@@ -110,18 +159,7 @@ extension PathTable {
           slots[Int(slotStart[node]) + slot] = child
         }
       }
-      self.childStart = childStart
-      self.children = children
-      self.words = words
-      self.fingerprints = fingerprints
-      self.nameBytes = nameBytes
-      self.nameStart = nameStart
-      self.slotStart = slotStart
-      self.slotMask = slotMask
-      self.slots = slots
-      self.jsonMembers = FixedBuffer(jsonMembers, padding: 8, filler: 0)
-      self.jsonMemberStart = FixedBuffer(jsonMemberStart)
-      hasSlash = FixedBuffer(keys.map { $0.stringValue.utf8.contains(UInt8(ascii: "/")) })
+      return (words, fingerprints, nameBytes, nameStart, slotStart, slotMask, slots)
     }
 
     /// The start of the member at `node` as compact JSON (see ``jsonMembers``).

@@ -29,16 +29,28 @@ final class PathTable: Sendable {
   /// The children whose names are ASCII, found without hashing a `String`.
   let asciiChildren: ASCIIChildren
 
+  /// Which runs read a table, and so which parts of its ``MemberIndex`` are made.
+  enum Use {
+    /// Runs that decode: the lookup tables of member names.
+    case decoding
+    /// Runs that encode: the member names as compact JSON.
+    case encoding
+    /// Both (the table of runs without a plan).
+    case both
+  }
+
   /// A table holding only the root node, for runs whose type has no plan yet.
   static let rootOnly = PathTable(
-    parents: [-1], keys: [.empty], hasChildren: [false], children: [:])
+    parents: [-1], keys: [.empty], hasChildren: [false], children: [:], use: .both)
 
-  init(parents: [Int], keys: [PathKey], hasChildren: [Bool], children: [Child: Int]) {
+  init(
+    parents: [Int], keys: [PathKey], hasChildren: [Bool], children: [Child: Int], use: Use
+  ) {
     self.parents = parents
     self.keys = keys
     self.hasChildren = hasChildren
     self.children = children
-    members = MemberIndex(parents: parents, keys: keys)
+    members = MemberIndex(parents: parents, keys: keys, use: use)
     asciiChildren = ASCIIChildren(parents: parents, keys: keys)
   }
 

@@ -393,13 +393,16 @@ struct PlanFollower {
       return nil
     }
     let made: MappingPlan
+    let use: PathTable.Use = isDecoding ? .decoding : .encoding
     if recordingCut || tree.count > Self.recordingLimit {
       // Every entry recorded refers to nodes made before it, when there were no more than the
       // limit. The plan doesn't list all the run's mappings: encodes collect their keys first.
       made = MappingPlan(
-        entries: recorded, table: tree.table(nodes: Self.recordingLimit), isStable: false)
+        entries: recorded, table: tree.table(nodes: Self.recordingLimit, use: use),
+        isStable: false)
     } else {
-      made = MappingPlan(entries: recorded, table: tree.table(), isStable: plan?.isStable ?? true)
+      made = MappingPlan(
+        entries: recorded, table: tree.table(use: use), isStable: plan?.isStable ?? true)
     }
     if plan == nil {
       PlanRegistry.shared.publish(made, for: modelType, decoding: isDecoding, replacing: nil)

@@ -56,6 +56,51 @@ import Testing
     }
   }
 
+  /// Key paths as strings that differ from value to value: each encode learns its own.
+  struct Paths: Encodable, Keyedable {
+    var paths: [(path: String, value: Int)]
+
+    mutating func map(map: KeyMap) throws {
+      for member in paths {
+        try member.value ->> map[member.path]
+      }
+    }
+  }
+
+  @Test func keyPathsThatDifferFromValueToValue() throws {
+    var generator = SystemRandomNumberGenerator()
+    let choices = ["x", "y.z", "y.w", "q.r.s", "q.t", "caf\u{E9}.k", "a/b"]
+    var values: [Paths] = []
+    for index in 0..<40 {
+      let chosen =
+        choices.filter { _ in Bool.random(using: &generator) }
+        + (0..<(index % 5)).map { "n\(index).m\($0)" }
+      values.append(Paths(paths: chosen.enumerated().map { ($1, index * 100 + $0) }))
+    }
+    func nested(_ value: Paths) -> [String: Any] {
+      var object: [String: Any] = [:]
+      func insert(_ segments: ArraySlice<Substring>, _ leaf: Int, into object: inout [String: Any])
+      {
+        let name = String(segments.first ?? "")
+        if segments.count == 1 {
+          object[name] = leaf
+        } else {
+          var inner = object[name] as? [String: Any] ?? [:]
+          insert(segments.dropFirst(), leaf, into: &inner)
+          object[name] = inner
+        }
+      }
+      for member in value.paths {
+        insert(member.path.split(separator: ".")[...], member.value, into: &object)
+      }
+      return object
+    }
+    for value in values + values.reversed() {
+      let data = try JSONSerialization.data(withJSONObject: nested(value), options: [.sortedKeys])
+      try expectEncoded(value, String(decoding: data, as: UTF8.self))
+    }
+  }
+
   @Test func aNameRepeatedThroughKeysFromDataThrowsEvenWithEqualValues() throws {
     // No plan knows these names ahead, so nothing kept the first value to compare with (see
     // the encoding rules): the second write is reported instead of being dropped.

@@ -119,7 +119,7 @@ import Testing
     #expect(tree.node(at: ["a", "c"]) == c)
     #expect(tree.node(at: ["a", "c"], hint: c) == c)
     #expect(tree.node(at: ["a", "b"], hint: c) != c, "a wrong hint is checked and ignored")
-    let table = tree.table()
+    let table = tree.table(use: .both)
     #expect(table.count == plan.table.count + 1)
     #expect(plan.table.count == 3, "the published table is unchanged")
   }
@@ -144,6 +144,32 @@ import Testing
     #expect(find("long-member-namE", in: a) == 0)
     #expect(find("long-mEmber-name", in: a) == 0, "the middle of a long name is compared")
     #expect(find("a", in: a) == 0)
+  }
+
+  /// A decoding plan's index holds the lookup tables and no JSON names; an encoding plan's the
+  /// names as compact JSON (escaped as the encoder escapes them) and no lookup tables.
+  @Test func theMemberIndexHoldsWhatItsDirectionReads() throws {
+    let parents = [-1, 0, 1, 0]
+    let keys = [PathKey.empty, PathKey("a/b"), PathKey("c\"d"), PathKey("e")]
+    let decoding = PathTable.MemberIndex(parents: parents, keys: keys, use: .decoding)
+    let encoding = PathTable.MemberIndex(parents: parents, keys: keys, use: .encoding)
+    let both = PathTable.MemberIndex(parents: parents, keys: keys, use: .both)
+    for index in [decoding, encoding, both] {
+      #expect(index.childPositions(of: 0).map { Int(index.children[$0]) } == [1, 3])
+    }
+    #expect(decoding.namedNodes == 0 && encoding.namedNodes == 4 && both.namedNodes == 4)
+    for node in 1..<4 {
+      let expected = try #require(
+        [1: #","a\/b":"#, 2: #","c\"d":"#, 3: #","e":"#][node])
+      #expect(String(decoding: encoding.jsonMember(node), as: UTF8.self) == expected)
+      #expect(String(decoding: both.jsonMember(node), as: UTF8.self) == expected)
+      #expect(encoding.hasSlash[node] == (node == 1))
+      #expect(decoding.child(of: parents[node], named: keys[node].stringValue) == node)
+      #expect(both.child(of: parents[node], named: keys[node].stringValue) == node)
+      #expect(
+        encoding.child(of: parents[node], named: keys[node].stringValue) == 0,
+        "no lookup table: nothing is found")
+    }
   }
 
   @Test func theASCIIChildIndexFindsWhatTheDictionaryFinds() throws {

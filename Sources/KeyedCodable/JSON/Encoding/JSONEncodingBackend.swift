@@ -155,7 +155,7 @@ final class JSONEncodingBackend: EncodingBackend {
   /// - Throws: ``JSONStreamEncoder/Restart`` when the object can't be written to any more.
   @inline(__always)
   private func beginPlannedNode(_ node: Int, in parent: Int) throws -> Bool {
-    guard writesPlannedNames, node > 0, node < planNodes, parent < frames.count,
+    guard writesPlannedNames, node > 0, node < members.namedNodes, parent < frames.count,
       escapesSlashes || !members.hasSlash[node]
     else { return false }
     try encoder.beginMember(
