@@ -713,13 +713,13 @@ final class EncodeRun: MappingRun {
       let collected = try keyPathCollector.collect(
         typeMember: collectorTypeMember, userInfo: userInfo)
     else { return }
-    let table = collected.table
-    for node in 1..<Swift.max(table.count, 1) {
+    let nodes = collected.nodes
+    for node in 1..<Swift.max(nodes.count, 1) {
       var segments: [String] = []
       var current = node
       while current > 0 {
-        segments.append(table.keys[current].stringValue)
-        current = table.parents[current]
+        segments.append(nodes.key(of: current).stringValue)
+        current = nodes.parent(of: current)
       }
       _ = follower.tree.node(at: segments.reversed())
     }

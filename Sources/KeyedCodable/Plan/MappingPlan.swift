@@ -42,11 +42,26 @@ final class MappingPlan: Sendable {
   /// What runs read of each entry on their fast paths, side by side (see ``QuickEntry``).
   let quickEntries: FixedBuffer<QuickEntry>
 
-  init(entries: [PlanEntry], table: PathTable, isStable: Bool) {
+  /// Nodes after ``table``'s that the entries refer to, in order: a plan made for one encode
+  /// (see ``PlanFollower/publish(modelType:)``) keeps the shared table of the type's plan and
+  /// lists its own nodes here, which a run following it adds to its tree before it starts,
+  /// instead of making a table of its own. Empty for every shared plan.
+  let addedNodes: [AddedNode]
+
+  /// A node a plan adds to its ``table`` (see ``addedNodes``).
+  struct AddedNode: Sendable {
+    /// Its parent: a node of the table or an earlier added node.
+    let parent: Int
+    /// Its member name.
+    let key: PathKey
+  }
+
+  init(entries: [PlanEntry], table: PathTable, isStable: Bool, addedNodes: [AddedNode] = []) {
     self.entries = entries
     quickEntries = FixedBuffer(entries.map(QuickEntry.init))
     self.table = table
     self.isStable = isStable
+    self.addedNodes = addedNodes
     var index: [String: Int] = [:]
     for (position, entry) in entries.enumerated() where index[entry.key] == nil {
       index[entry.key] = position
@@ -54,9 +69,51 @@ final class MappingPlan: Sendable {
     entryIndex = index
     let unmapped = ObjectIdentifier(UnmappedListing.self)
     usesUnmapped = entries.contains { $0.valueType == unmapped }
-    mayOverlap = Self.mayOverlap(entries, table)
-    streamRanks = Self.streamRanks(entries, table)
+    let nodes = Nodes(table: table, added: addedNodes)
+    mayOverlap = Self.mayOverlap(entries, nodes)
+    streamRanks = Self.streamRanks(entries, nodes)
   }
+
+  /// The nodes of a plan: its table's, then its ``addedNodes``.
+  struct Nodes {
+    let table: PathTable
+    let added: [AddedNode]
+    /// The nodes of the table that added nodes have as parent.
+    private let adopted: Set<Int>
+
+    init(table: PathTable, added: [AddedNode]) {
+      self.table = table
+      self.added = added
+      adopted = added.isEmpty ? [] : Set(added.lazy.map(\.parent))
+    }
+
+    /// The number of nodes.
+    var count: Int { table.count + added.count }
+
+    /// The parent of `node` (`-1` for the root and for unknown nodes).
+    func parent(of node: Int) -> Int {
+      if node < table.count { return node >= 0 ? table.parents[node] : -1 }
+      let index = node - table.count
+      return index < added.count ? added[index].parent : -1
+    }
+
+    /// The member name of `node`.
+    func key(of node: Int) -> PathKey {
+      if node < table.count { return node >= 0 ? table.keys[node] : .empty }
+      let index = node - table.count
+      return index < added.count ? added[index].key : .empty
+    }
+
+    /// Whether any node has `node` as parent.
+    func hasChildren(_ node: Int) -> Bool {
+      guard node >= 0, node < count else { return false }
+      return (node < table.count && table.hasChildren[node])
+        || (!adopted.isEmpty && adopted.contains(node))
+    }
+  }
+
+  /// The nodes of this plan (see ``Nodes``).
+  var nodes: Nodes { Nodes(table: table, added: addedNodes) }
 
   /// The object node an entry writes into: the parent of a member, the object of a container,
   /// the mapped object for a flat value.
@@ -70,13 +127,13 @@ final class MappingPlan: Sendable {
 
   /// The nodes from the mapped object's child down to `node`, or `nil` for a node the table
   /// doesn't hold.
-  private static func chain(to node: Int, in table: PathTable) -> [Int]? {
+  private static func chain(to node: Int, in table: Nodes) -> [Int]? {
     var nodes: [Int] = []
     var current = node
     while current > 0 {
       guard current < table.count, nodes.count < table.count else { return nil }
       nodes.append(current)
-      current = table.parents[current]
+      current = table.parent(of: current)
     }
     return nodes.reversed()
   }
@@ -84,7 +141,7 @@ final class MappingPlan: Sendable {
   /// See ``streamRanks``: empty when a stream of bytes can take the entries in mapping order.
   ///
   /// Linear in the entries times the depth of their key paths.
-  private static func streamRanks(_ entries: [PlanEntry], _ table: PathTable) -> [Int] {
+  private static func streamRanks(_ entries: [PlanEntry], _ table: Nodes) -> [Int] {
     // Members of the mapped object alone never come back to an object (the common plan).
     guard entries.contains(where: { object(of: $0) != 0 }) else { return [] }
     var chains: [[Int]] = []
@@ -144,10 +201,10 @@ final class MappingPlan: Sendable {
 
   /// The same plan, marked as coming from a model whose runs differ.
   func unstable() -> MappingPlan {
-    MappingPlan(entries: entries, table: table, isStable: false)
+    MappingPlan(entries: entries, table: table, isStable: false, addedNodes: addedNodes)
   }
 
-  private static func mayOverlap(_ entries: [PlanEntry], _ table: PathTable) -> Bool {
+  private static func mayOverlap(_ entries: [PlanEntry], _ table: Nodes) -> Bool {
     // A flag per node: nodes are fewer than a plan's limit (see
     // ``PlanFollower/recordingLimit``), and made with the table.
     var written = [Bool](repeating: false, count: table.count)
@@ -158,7 +215,7 @@ final class MappingPlan: Sendable {
       case .value(_, let node, _, _):
         guard node >= 0 else { continue }
         guard node < table.count else { return true }
-        if written[node] || table.hasChildren[node] {
+        if written[node] || table.hasChildren(node) {
           return true
         }
         written[node] = true

@@ -78,6 +78,20 @@ struct NodeTree {
     lastAdoptedParent = -1
   }
 
+  /// The nodes added to the table, in order, for a plan made for one encode (see
+  /// ``MappingPlan/addedNodes``).
+  var addedNodes: [MappingPlan.AddedNode] {
+    added.map { MappingPlan.AddedNode(parent: $0.parent, key: $0.key) }
+  }
+
+  /// Adds a plan's ``MappingPlan/addedNodes`` to a tree whose base is the plan's table and
+  /// that has added nothing yet: they get the numbers the plan's entries refer to.
+  mutating func add(_ nodes: [MappingPlan.AddedNode]) {
+    for node in nodes {
+      _ = child(of: node.parent, key: node.key)
+    }
+  }
+
   /// The number of nodes known: the table's and the added ones.
   var count: Int { base.count + added.count }
 

@@ -68,6 +68,9 @@ struct PlanFollower {
     recorded = recording ? [] : nil
     subscriptLimit = recording ? 0 : entries.count
     tree = NodeTree(base: plan?.table ?? .rootOnly)
+    if let plan, !plan.addedNodes.isEmpty {
+      tree.add(plan.addedNodes)
+    }
   }
 
   /// Starts following `plan` again, for a run object that is reused: the state of a new
@@ -86,11 +89,15 @@ struct PlanFollower {
     } else {
       tree.restart(base: nil)
     }
+    if let newPlan, !newPlan.addedNodes.isEmpty {
+      tree.add(newPlan.addedNodes)
+    }
     restartState(recording: recording)
   }
 
   /// Starts following the same plan again, for a run of the same model that doesn't record:
-  /// ``restart(plan:recording:)`` without comparing (and so retaining) the plan.
+  /// ``restart(plan:recording:)`` without comparing (and so retaining) the plan. Not for a plan
+  /// with ``MappingPlan/addedNodes``, which is made for one encode and never shared.
   @inline(__always)
   mutating func restartSamePlan() {
     tree.restart(base: nil)
@@ -394,7 +401,13 @@ struct PlanFollower {
     }
     let made: MappingPlan
     let use: PathTable.Use = isDecoding ? .decoding : .encoding
-    if recordingCut || tree.count > Self.recordingLimit {
+    if let plan, !isDecoding, !recordingCut, tree.count <= Self.recordingLimit {
+      // An encode that collects its key paths while its type's plan is unstable (see
+      // ``KeyedEncoder``): the plan is for this encode alone, so it keeps the type's table and
+      // lists the nodes this run added, rather than making a table of them all.
+      made = MappingPlan(
+        entries: recorded, table: tree.base, isStable: plan.isStable, addedNodes: tree.addedNodes)
+    } else if recordingCut || tree.count > Self.recordingLimit {
       // Every entry recorded refers to nodes made before it, when there were no more than the
       // limit. The plan doesn't list all the run's mappings: encodes collect their keys first.
       made = MappingPlan(

@@ -69,7 +69,8 @@ import Testing
 
   @Test func keyPathsThatDifferFromValueToValue() throws {
     var generator = SystemRandomNumberGenerator()
-    let choices = ["x", "y.z", "y.w", "q.r.s", "q.t", "caf\u{E9}.k", "a/b"]
+    // Interleaved, so that a value comes back to `y` or `q` after leaving it.
+    let choices = ["y.z", "x", "q.r.s", "y.w", "caf\u{E9}.k", "q.t", "a/b", "y.v.u"]
     var values: [Paths] = []
     for index in 0..<40 {
       let chosen =
@@ -98,6 +99,16 @@ import Testing
     for value in values + values.reversed() {
       let data = try JSONSerialization.data(withJSONObject: nested(value), options: [.sortedKeys])
       try expectEncoded(value, String(decoding: data, as: UTF8.self))
+    }
+    // All in one encode, where one run is restarted for each element.
+    let whole = try JSONSerialization.jsonObject(with: Data(try encodeJSON(values).utf8))
+    let elements = try #require(whole as? [Any])
+    #expect(elements.count == values.count)
+    for (element, value) in zip(elements, values) {
+      let written = try JSONSerialization.data(withJSONObject: element, options: [.sortedKeys])
+      let expected = try JSONSerialization.data(
+        withJSONObject: nested(value), options: [.sortedKeys])
+      #expect(written == expected)
     }
   }
 
