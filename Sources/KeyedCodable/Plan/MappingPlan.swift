@@ -42,10 +42,11 @@ final class MappingPlan: Sendable {
   /// What runs read of each entry on their fast paths, side by side (see ``QuickEntry``).
   let quickEntries: FixedBuffer<QuickEntry>
 
-  /// Nodes after ``table``'s that the entries refer to, in order: a plan made for one encode
-  /// (see ``PlanFollower/publish(modelType:)``) keeps the shared table of the type's plan and
-  /// lists its own nodes here, which a run following it adds to its tree before it starts,
-  /// instead of making a table of its own. Empty for every shared plan.
+  /// Nodes after ``table``'s that the entries refer to, in order.
+  ///
+  /// A plan made for one encode (see ``PlanFollower``) keeps the shared table of the type's
+  /// plan and lists its own nodes here, which a run following it adds to its tree before it
+  /// starts, instead of making a table of its own. Empty for every shared plan.
   let addedNodes: [AddedNode]
 
   /// A node a plan adds to its ``table`` (see ``addedNodes``).

@@ -95,7 +95,8 @@ struct PlanFollower {
     restartState(recording: recording)
   }
 
-  /// Starts following the same plan again, for a run of the same model that doesn't record:
+  /// Starts following the same plan again, for a run of the same model that doesn't record.
+  ///
   /// ``restart(plan:recording:)`` without comparing (and so retaining) the plan. Not for a plan
   /// with ``MappingPlan/addedNodes``, which is made for one encode and never shared.
   @inline(__always)
