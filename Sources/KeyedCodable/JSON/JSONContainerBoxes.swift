@@ -11,7 +11,9 @@
 /// The stored container is the standard library's container struct reinterpreted as the one
 /// reference it holds. Whether the container is one reference is checked against the
 /// containers the coder makes (see ``isOneReference(_:)``) before any is kept; if it is not,
-/// nothing is kept and every container is made anew.
+/// nothing is kept and every container is made anew. A kept container is made again from that
+/// reference by a ``JSONTypedContainerRebuilder`` kept beside it, so that handing one out looks
+/// up no metadata (see ``Kept/container(as:)``).
 ///
 /// Containers are kept in a table of ``slots`` slots; a hash of the key type and the nesting
 /// depth picks a group of ``ways`` of them, so finding one costs the same whatever the model:
@@ -31,6 +33,31 @@ struct JSONContainerBoxes<State: AnyObject> {
     var box: AnyObject?
     /// The object the container reads or writes through.
     var state: State?
+    /// What makes the container again from ``box``, knowing its type.
+    var rebuilder: JSONContainerRebuilder?
+  }
+
+  /// A kept container found free: the reference it is, and what makes it from that reference.
+  struct Kept {
+    /// The standard library's container, as the reference it is.
+    let box: AnyObject
+    /// A ``JSONTypedContainerRebuilder`` of the container's type, which its slot keeps.
+    let rebuilder: Unmanaged<JSONContainerRebuilder>
+
+    /// The container, of the type it was kept as.
+    ///
+    /// The standard library's containers are resilient: code outside it moves one through its
+    /// type's metadata, and a generic method that returns one for a key type it only knows at
+    /// run time looks that metadata up (about 330 instructions, a fifth of a small object's
+    /// read). The rebuilder, made when the container was kept, holds the metadata as its own
+    /// generic argument, which its method reads from the object.
+    @inline(__always)
+    consuming func container<Container>(as type: Container.Type) -> Container {
+      rebuilder._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: JSONTypedContainerRebuilder<Container>.self)
+          .container(from: box)
+      }
+    }
   }
 
   /// The number of slots: a power of two.
@@ -64,25 +91,27 @@ struct JSONContainerBoxes<State: AnyObject> {
   }
 
   /// The kept container of key type `key` made at nesting depth `depth`, if nothing else refers
-  /// to it, as `Container`, after `point` has pointed its state at the next object; `nil`
-  /// otherwise.
+  /// to it, after `point` has pointed its state at the next object; `nil` otherwise.
+  ///
+  /// Not generic over the container's type, so that finding one looks up no metadata: the
+  /// caller makes the container with ``Kept/container(as:)``.
   @inline(__always)
-  mutating func reuse<Container>(
-    for key: ObjectIdentifier, depth: Int, as type: Container.Type,
-    pointing point: (State) -> Void
-  ) -> Container? {
+  mutating func reuse(for key: ObjectIdentifier, depth: Int, pointing point: (State) -> Void)
+    -> Kept?
+  {
     guard !entries.isEmpty else { return nil }
     let first = Self.slot(for: key, depth: depth)
     for way in 0..<Self.ways {
       let slot = first ^ way
       if entries[slot].key == key, entries[slot].depth == depth,
         isKnownUniquelyReferenced(&entries[slot].box), let box = entries[slot].box,
+        let rebuilder = entries[slot].rebuilder.map(Unmanaged.passUnretained),
         let state = entries[slot].state.map(Unmanaged.passUnretained)
       {
         // The slot holds the state, and the box holds it too: it is lent to `point`
         // without a retain.
         state._withUnsafeGuaranteedRef(point)
-        return unsafeBitCast(box, to: Container.self)
+        return Kept(box: box, rebuilder: rebuilder)
       }
     }
     return nil
@@ -115,7 +144,17 @@ struct JSONContainerBoxes<State: AnyObject> {
       guard oneReference == true else { return }
       makeSlots()
     }
-    keep(box: unsafeBitCast(container, to: AnyObject.self), state: state, for: key, depth: depth)
+    guard let slot = freeSlot(for: key, depth: depth) else { return }
+    // A slot that held a container of the same key type has a rebuilder of the same type.
+    let rebuilder =
+      entries[slot].key == key
+      ? entries[slot].rebuilder ?? JSONTypedContainerRebuilder<Container>()
+      : JSONTypedContainerRebuilder<Container>()
+    fill(
+      slot,
+      with: Entry(
+        key: key, depth: depth, box: unsafeBitCast(container, to: AnyObject.self), state: state,
+        rebuilder: rebuilder))
   }
 
   /// Makes the empty slots.
@@ -124,19 +163,24 @@ struct JSONContainerBoxes<State: AnyObject> {
     entries = Array(repeating: Entry(), count: Self.slots)
   }
 
-  /// Keeps `box`, a container as the reference it is, in the first free slot of `key` and
-  /// `depth` (see ``keep(_:state:for:depth:)``).
+  /// The first slot of `key` and `depth` that is empty, or else the first whose container is
+  /// not in use (see ``keep(_:state:for:depth:)``); `nil` when every one is in use.
   @inline(never)
-  private mutating func keep(box: AnyObject, state: State, for key: ObjectIdentifier, depth: Int) {
+  private mutating func freeSlot(for key: ObjectIdentifier, depth: Int) -> Int? {
     let first = Self.slot(for: key, depth: depth)
     let free =
       (0..<Self.ways).first { entries[first ^ $0].box == nil }
       ?? (0..<Self.ways).first { isKnownUniquelyReferenced(&entries[first ^ $0].box) }
-    guard let way = free else { return }
-    if entries[first ^ way].box == nil {
-      occupied.append(first ^ way)
+    return free.map { first ^ $0 }
+  }
+
+  /// Puts `entry` in `slot`, noting the slot when it was empty.
+  @inline(never)
+  private mutating func fill(_ slot: Int, with entry: Entry) {
+    if entries[slot].box == nil {
+      occupied.append(slot)
     }
-    entries[first ^ way] = Entry(key: key, depth: depth, box: box, state: state)
+    entries[slot] = entry
   }
 
   /// Readies the kept containers for the next decode of a decoder kept between decodes: the
@@ -187,6 +231,21 @@ struct JSONContainerBoxes<State: AnyObject> {
       children.count == 1 && children.first.map { type(of: $0.value) is AnyObject.Type } == true
     oneReferenceContainers.withLock { $0[kind] = found }
     return found
+  }
+}
+
+/// Makes a kept container again from the reference it is (see ``JSONContainerBoxes/Kept``).
+class JSONContainerRebuilder {}
+
+/// Makes a kept container of type `Container` again from the reference it is.
+final class JSONTypedContainerRebuilder<Container>: JSONContainerRebuilder {
+  /// `box` as the container it is.
+  ///
+  /// Never inlined: here `Container`'s metadata is this object's generic argument, where the
+  /// caller would look it up.
+  @inline(never)
+  func container(from box: consuming AnyObject) -> Container {
+    unsafeBitCast(box, to: Container.self)
   }
 }
 

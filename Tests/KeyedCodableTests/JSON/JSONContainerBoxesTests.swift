@@ -19,7 +19,7 @@ struct JSONContainerBoxesTests {
   }
 
   private func reused(_ key: ObjectIdentifier, in boxes: inout JSONContainerBoxes<State>) -> Bool {
-    boxes.reuse(for: key, depth: 1, as: Container.self, pointing: { _ in }) != nil
+    boxes.reuse(for: key, depth: 1, pointing: { _ in })?.container(as: Container.self) != nil
   }
 
   @Test func keyTypesOfOneSlotTakeNoTurns() throws {
@@ -49,5 +49,29 @@ struct JSONContainerBoxesTests {
       #expect(reused(first, in: &boxes))
       #expect(reused(second, in: &boxes))
     }
+  }
+
+  @Test func aKeptContainerComesBackAsItWasOnceFree() {
+    var boxes = JSONContainerBoxes<State>()
+    let key = ObjectIdentifier(State.self)
+    // The last container kept, known by its identity: holding it would keep it in use.
+    var kept = (box: ObjectIdentifier(Box.self), state: State())
+    for _ in 0..<JSONContainerBoxes<State>.madeBeforeKeeping {
+      let container = Container(box: Box())
+      kept = (ObjectIdentifier(container.box), State())
+      boxes.keep(container, state: kept.state, for: key, depth: 1)
+    }
+    let (box, state) = kept
+    var pointed: State?
+    var again = boxes.reuse(for: key, depth: 1, pointing: { pointed = $0 })?
+      .container(as: Container.self)
+    #expect(again.map { ObjectIdentifier($0.box) } == box)
+    #expect(pointed === state)
+    // In use: not handed out twice, and not at another depth.
+    #expect(boxes.reuse(for: key, depth: 1, pointing: { _ in }) == nil)
+    again = nil
+    #expect(boxes.reuse(for: key, depth: 2, pointing: { _ in }) == nil)
+    let last = boxes.reuse(for: key, depth: 1, pointing: { _ in })?.container(as: Container.self)
+    #expect(last.map { ObjectIdentifier($0.box) } == box)
   }
 }

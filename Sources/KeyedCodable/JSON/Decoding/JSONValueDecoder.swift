@@ -511,10 +511,10 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     try checkObject(at: entry, path: Self.joined(base(), index: index, key: memberKey))
     let key = ObjectIdentifier(Key.self)
     if let kept = containers.reuse(
-      for: key, depth: depth, as: KeyedDecodingContainer<Key>.self,
+      for: key, depth: depth,
       pointing: { $0.point(at: entry, below: base(), index: index, key: memberKey) })
     {
-      return kept
+      return kept.container(as: KeyedDecodingContainer<Key>.self)
     }
     let state = JSONKeyedContainerState(
       decoder: self, object: entry, below: base(), index: index, key: memberKey)

@@ -875,10 +875,9 @@ final class JSONStreamEncoder: Encoder, EncodingBackendProvider {
     let key = ObjectIdentifier(Key.self)
     var place = (base: base, step: step)
     if let kept = containers.reuse(
-      for: key, depth: frame.index, as: KeyedEncodingContainer<Key>.self,
-      pointing: { $0.point(at: frame, swapping: &place) })
+      for: key, depth: frame.index, pointing: { $0.point(at: frame, swapping: &place) })
     {
-      return kept
+      return kept.container(as: KeyedEncodingContainer<Key>.self)
     }
     let state = JSONStreamKeyedContainerState(
       encoder: self, frame: frame, below: place.base, place.step)
