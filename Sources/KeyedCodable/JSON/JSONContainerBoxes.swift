@@ -44,13 +44,14 @@ struct JSONContainerBoxes<State: AnyObject> {
     /// A ``JSONTypedContainerRebuilder`` of the container's type, which its slot keeps.
     let rebuilder: Unmanaged<JSONContainerRebuilder>
 
-    /// The container, of the type it was kept as.
+    /// The container, as `type`: the type it was kept as, which a table's key type decides
+    /// (a coder keeps one kind of container per table; a debug build checks the type).
     ///
     /// The standard library's containers are resilient: code outside it moves one through its
     /// type's metadata, and a generic method that returns one for a key type it only knows at
-    /// run time looks that metadata up (about 330 instructions, a fifth of a small object's
-    /// read). The rebuilder, made when the container was kept, holds the metadata as its own
-    /// generic argument, which its method reads from the object.
+    /// run time looks that metadata up (about 330 instructions, a sixth of reading a
+    /// synthesized object of two members). The rebuilder, made when the container was kept,
+    /// holds the metadata as its own generic argument, which its method reads from the object.
     @inline(__always)
     consuming func container<Container>(as type: Container.Type) -> Container {
       rebuilder._withUnsafeGuaranteedRef {
