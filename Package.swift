@@ -51,3 +51,22 @@ if ProcessInfo.processInfo.environment["KEYEDCODABLE_SANITIZER_RUN"] == "1" {
   package.targets.removeAll { leftOut.contains($0.name) }
   package.products.removeAll { leftOut.contains($0.name) }
 }
+
+// CI's thread sanitizer run (.ci/run) runs only the tests whose names match the pattern in
+// KEYEDCODABLE_TSAN_TESTS. It builds the test files that mention the pattern and the files that
+// define no test (the shared test support) instead of the whole test target: the files that
+// define those tests are among the first.
+if let pattern = ProcessInfo.processInfo.environment["KEYEDCODABLE_TSAN_TESTS"], !pattern.isEmpty,
+  let tests = package.targets.first(where: { $0.name == "KeyedCodableTests" })
+{
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Tests/KeyedCodableTests")
+  let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+  tests.sources = files.filter { file in
+    guard file.hasSuffix(".swift"),
+      let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+    else { return false }
+    let definesTests = text.range(of: #"@Test|:\s*XCTestCase\s*\{"#, options: .regularExpression)
+    return definesTests == nil || text.range(of: pattern, options: .regularExpression) != nil
+  }.sorted()
+}
