@@ -140,6 +140,39 @@ struct LossyArrayReadingTests {
     #expect(result.entries.contains { $0.contains("a.b.deep[1]") })
   }
 
+  /// Each `keyNotFound` error's coding keys are written into the array the errors before it
+  /// had, once nothing refers to that array: an error a report keeps still holds the path it
+  /// was thrown with after the elements after it fail too, and its message is Foundation's.
+  @Test func manyElementsMissingOneMemberKeepTheirOwnPaths() throws {
+    let items = (0..<40).map { $0 % 3 == 0 ? #"{"id":\#($0)}"# : #"{"id":\#($0),"name":"n"}"# }
+    let tagged = (0..<12).map { $0 % 2 == 0 ? #"{"details":{}}"# : #"{"tag":"t\#($0)"}"# }
+    let json = """
+      {"items":[\(items.joined(separator: ","))],"tagged":[\(tagged.joined(separator: ","))]}
+      """
+    let result = expectSame(json)
+    let lists = try #require(result.value.success)
+    #expect(lists.items?.count == 26)
+    #expect(lists.tagged?.map(\.tag) == ["t1", "t3", "t5", "t7", "t9", "t11"])
+    let (_, report) = try KeyedJSONDecoder().decodeWithReport(Lists.self, from: Data(json.utf8))
+    let missing = report.entries.map { entry -> String in
+      guard case DecodingError.keyNotFound(let key, let context) = entry.error else {
+        return "\(entry.error)"
+      }
+      let path = (context.codingPath + [key]).map {
+        $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)"
+      }
+      return path.joined() + " " + context.debugDescription
+    }
+    let expected =
+      stride(from: 0, to: 40, by: 3).map {
+        #".items[\#($0)].name No value associated with key CodingKeys(stringValue: "name", intValue: nil) ("name")."#
+      }
+      + stride(from: 0, to: 12, by: 2).map {
+        #".tagged[\#($0)].tag No value associated with key "tag" ("tag")."#
+      }
+    #expect(missing == expected)
+  }
+
   @Test func arraysWithNothingToDropOrNothingToKeep() throws {
     let all = (0..<200).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",")
     let kept = try #require(expectSame(#"{"items":[\#(all)]}"#).value.success)

@@ -394,8 +394,8 @@ final class JSONDecodingBackend: DecodingBackend {
       throw DecodingError.keyNotFound(
         key,
         .init(
-          codingPath: path(of: node).keys,
-          debugDescription: "No value associated with key \(key) (\(key))."))
+          codingPath: decoder.errorKeys(of: path(of: node)),
+          debugDescription: decoder.missingKeyMessage(key)))
     }
     return entry
   }
@@ -423,8 +423,8 @@ final class JSONDecodingBackend: DecodingBackend {
       throw DecodingError.keyNotFound(
         key,
         .init(
-          codingPath: path(of: node).keys,
-          debugDescription: "No value associated with key \(key) (\(key))."))
+          codingPath: decoder.errorKeys(of: path(of: node)),
+          debugDescription: decoder.missingKeyMessage(key)))
     }
     return try lent { try $0.unkeyedContainer(at: entry, path: path(of: node).appending(key)) }
   }

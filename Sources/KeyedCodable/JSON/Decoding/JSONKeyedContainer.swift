@@ -96,7 +96,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       throw DecodingError.keyNotFound(
         key,
         .init(
-          codingPath: path.keys,
+          codingPath: decoder.errorKeys(of: path),
           debugDescription: decoder.missingKeyMessage(key)))
     }
     return entry

@@ -222,13 +222,24 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// A key's description names its type, which costs more than decoding a small object does; a
   /// lossy array whose elements lack a member throws one such error per element, so messages
   /// are kept for the rest of the decode.
+  ///
+  /// The last message is compared first: the elements of a lossy array that lack a member all
+  /// lack the same one, and comparing two keys costs less than hashing one.
   func missingKeyMessage<Key: CodingKey>(_ key: Key) -> String {
     let id = MissingKey(
       type: ObjectIdentifier(Key.self), name: key.stringValue, integer: key.intValue)
-    return Self.text(for: id, in: &missingKeyMessages) {
+    if let last = lastMissingKey, last.key == id {
+      return last.message
+    }
+    let message = Self.text(for: id, in: &missingKeyMessages) {
       "No value associated with key \(key) (\"\(key.stringValue)\")."
     }
+    lastMissingKey = (id, message)
+    return message
   }
+
+  /// The key and message ``missingKeyMessage(_:)`` returned last.
+  private var lastMissingKey: (key: MissingKey, message: String)?
 
   /// `type`'s name as `"\(type)"` writes it, for error messages: kept for the rest of the
   /// decode, as a lossy array may throw an error naming the same type for many elements.
@@ -438,7 +449,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     if !repeatedStrings.isEmpty {
       repeatedStrings = JSONRepeatedStrings()
     }
-    if lastErrorKeys.entry >= 0 {
+    if lastErrorKeys.entry >= 0 || !lastErrorKeys.keys.isEmpty {
       lastErrorKeys = (-1, [])
     }
     // The `.formatted` strategy's formatter is the user's, which may change between decodes.
@@ -543,7 +554,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw DecodingError.valueNotFound(
         [String: Any].self,
         .init(
-          codingPath: path().keys,
+          codingPath: errorKeys(of: path()),
           debugDescription: "Cannot get keyed decoding container -- found null value instead"))
     default:
       throw typeMismatch([String: Any].self, entry, at: path())
@@ -569,7 +580,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
       throw DecodingError.valueNotFound(
         [Any].self,
         .init(
-          codingPath: base().appending(step).keys,
+          codingPath: errorKeys(of: base().appending(step)),
           debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
     default:
       throw typeMismatch([Any].self, entry, at: base().appending(step))
@@ -1506,7 +1517,7 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// of the next value are written into the same array when the errors that had it were thrown
   /// away (see ``JSONCodingPath/write(into:)``).
   private func errorKeys(_ entry: Int, at path: JSONCodingPath) -> [any CodingKey] {
-    guard entry == value else { return path.keys }
+    guard entry == value else { return errorKeys(of: path) }
     if lastErrorKeys.entry != entry {
       lastErrorKeys.entry = entry
       path.write(into: &lastErrorKeys.keys)
@@ -1514,7 +1525,19 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     return lastErrorKeys.keys
   }
 
-  /// The coding keys ``errorKeys(_:at:)`` made last, and the entry of their value.
+  /// The coding keys of `path`, for an error, written into the array the errors made before
+  /// had when nothing refers to it any more (see ``JSONCodingPath/write(into:)``).
+  ///
+  /// The elements of a lossy array that lack a member each throw a `keyNotFound` error that the
+  /// array lets go of: a new array of existentials for each was about a quarter of the error.
+  func errorKeys(of path: JSONCodingPath) -> [any CodingKey] {
+    lastErrorKeys.entry = -1
+    path.write(into: &lastErrorKeys.keys)
+    return lastErrorKeys.keys
+  }
+
+  /// The coding keys ``errorKeys(_:at:)`` or ``errorKeys(of:)`` made last, and the entry of
+  /// their value (`-1` for the keys of a path ``errorKeys(of:)`` was given).
   private var lastErrorKeys: (entry: Int, keys: [any CodingKey]) = (-1, [])
 
   /// A `typeMismatch` message: the type expected and the kind of value found.
