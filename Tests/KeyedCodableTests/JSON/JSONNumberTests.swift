@@ -145,6 +145,48 @@ import Testing
     failures.expectNone()
   }
 
+  /// Tokens of up to 18 bytes with no exponent are read in one pass (digits, then Clinger's
+  /// step or Eisel-Lemire's): every split of their digits between the integer and the fraction,
+  /// with and without a sign, digits past 2^53 included, and the lengths on either side of the
+  /// limit, read as the standard library reads them.
+  @Test func shortDecimalsOfEveryShapeParseAsTheStandardLibraryDoes() {
+    var rng = SplitMix64(seed: 18)
+    var failures = Failures()
+    var tokens = [
+      "9007199254740993", "9007199254740992", "900719925474099.3", "0.9007199254740993",
+      "12345678901234567", "123456789012345678", "1234567890123456789", "0.00000000000000001",
+      "-0.000000000000001", "0.10000000000000000", "1.0", "10", "-10.50", "0.0000001",
+      "99999999999999999", "-9999999999999999", "4.9e-324", "16777217", "1677721.7",
+    ]
+    for total in 1...19 {
+      for integerCount in 1...total {
+        for _ in 0..<6 {
+          var digits = (0..<total).map { _ in String(rng.next() % 10) }
+          if integerCount > 1, digits[0] == "0" { digits[0] = String(rng.next() % 9 + 1) }
+          let integer = digits[..<integerCount].joined()
+          let fraction = digits[integerCount...].joined()
+          let token = fraction.isEmpty ? integer : integer + "." + fraction
+          tokens.append(token)
+          tokens.append("-" + token)
+        }
+      }
+    }
+    for token in tokens {
+      let double = parseDouble(token)
+      let expectedDouble = Double(token) ?? .nan
+      if double.bitPattern != expectedDouble.bitPattern {
+        failures.add("Double \(token): \(double) instead of \(expectedDouble)")
+      }
+      let float = parseFloat(token)
+      let expectedFloat = Float(token) ?? .nan
+      if float.bitPattern != expectedFloat.bitPattern {
+        failures.add("Float \(token): \(float) instead of \(expectedFloat)")
+      }
+    }
+    failures.expectNone()
+    #expect(tokens.count > 2_000)
+  }
+
   @Test func exactMidpointsBetweenNeighboursRoundToEven() {
     // The exact decimal of (c + 1/2) * 2^q, the midpoint between c * 2^q and its upper
     // neighbour, and the same a hair above and below: Eisel-Lemire cannot decide these from
