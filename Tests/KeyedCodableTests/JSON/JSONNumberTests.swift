@@ -145,9 +145,9 @@ import Testing
     failures.expectNone()
   }
 
-  /// Tokens of up to 18 bytes with no exponent are read in one pass (digits, then Clinger's
+  /// Tokens of up to 19 digits with no exponent are read in one pass (digits, then Clinger's
   /// step or Eisel-Lemire's): every split of their digits between the integer and the fraction,
-  /// with and without a sign, digits past 2^53 included, and the lengths on either side of the
+  /// with and without a sign, digits past 2^53 included, and the counts on either side of the
   /// limit, read as the standard library reads them.
   @Test func shortDecimalsOfEveryShapeParseAsTheStandardLibraryDoes() {
     var rng = SplitMix64(seed: 18)
@@ -155,10 +155,13 @@ import Testing
     var tokens = [
       "9007199254740993", "9007199254740992", "900719925474099.3", "0.9007199254740993",
       "12345678901234567", "123456789012345678", "1234567890123456789", "0.00000000000000001",
+      "9999999999999999999", "-9999999999999999999", "18446744073709551615",
+      "0.9999999999999999999",
+      "-65.613616999999977", "12345678901234567890", "1.8446744073709551616",
       "-0.000000000000001", "0.10000000000000000", "1.0", "10", "-10.50", "0.0000001",
       "99999999999999999", "-9999999999999999", "4.9e-324", "16777217", "1677721.7",
     ]
-    for total in 1...19 {
+    for total in 1...21 {
       for integerCount in 1...total {
         for _ in 0..<6 {
           var digits = (0..<total).map { _ in String(rng.next() % 10) }
@@ -185,6 +188,15 @@ import Testing
     }
     failures.expectNone()
     #expect(tokens.count > 2_000)
+    // Near misses of both lengths read one byte at a time (up to 12) and eight at a time.
+    for token in [
+      "1.5x", "01.5", "-01.5", "1.", "-.5", "1.2.3", "1234567890.12x", "0123456789012.5",
+      "-0000000000001.5", "1234567890123.", ".1234567890123", "12345678.901.23",
+      "123456789012345.6e", "12345678901234567x", "-", "-1234567890123456789.",
+    ] {
+      #expect(parseDouble(token).isNaN, "\(token)")
+      #expect(parseFloat(token).isNaN, "\(token)")
+    }
   }
 
   @Test func exactMidpointsBetweenNeighboursRoundToEven() {

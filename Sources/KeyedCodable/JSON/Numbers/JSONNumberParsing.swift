@@ -250,7 +250,7 @@ extension JSONNumber {
     ///
     /// Eight digits at a time while eight bytes remain and all are digits, then one at a time.
     @inline(__always)
-    private static func readDigits(
+    static func readDigits(
       _ start: UnsafePointer<UInt8>, count: Int, index: inout Int, into digits: inout UInt64
     ) {
       while count - index >= 8 {
@@ -496,9 +496,10 @@ extension JSONNumber {
     return token.isNegative ? -magnitude : magnitude
   }
 
-  /// The sign, digits and exponent of a short token with no exponent (`12.5`, `-0.375`,
-  /// `482.123`: the exponent is minus the number of fraction digits), read in one pass; `nil` for
-  /// any other token, which ``Token`` reads (and rejects when it is not a JSON number).
+  /// The sign, digits and exponent of a token of at most 19 digits with no exponent (`12.5`,
+  /// `-0.375`, `-65.613616999999977`: the exponent is minus the number of fraction digits), read
+  /// in one pass; `nil` for any other token, which ``Token`` reads (and rejects when it is not a
+  /// JSON number).
   ///
   /// Most numbers in documents are like this, and reading them as a ``Token`` first (its offsets,
   /// then its digits again) cost about half of decoding one.
@@ -506,31 +507,48 @@ extension JSONNumber {
   private static func shortDecimal(_ start: UnsafePointer<UInt8>, count: Int) -> (
     isNegative: Bool, significand: UInt64, exponent: Int64
   )? {
-    // At most 18 bytes: the digits stay below 10^18, which `UInt64` holds without a check, and
-    // all of them count (the significand is exact: nothing was truncated).
-    guard count > 0, count <= 18 else { return nil }
+    // At most 19 digits (with a sign and a point, 21 bytes): the digits stay below 10^19, which
+    // `UInt64` holds, and all of them count (the significand is exact: nothing was truncated).
+    guard count > 0, count <= 21 else { return nil }
     let isNegative = start[0] == UInt8(ascii: "-")
     let first = isNegative ? 1 : 0
     var index = first
     var digits: UInt64 = 0
-    var point = -1
-    while index < count {
-      let digit = start[index] &- UInt8(ascii: "0")
-      if digit <= 9 {
-        digits = digits &* 10 &+ UInt64(digit)
-      } else if start[index] == UInt8(ascii: "."), point < 0 {
-        point = index
-      } else {
-        return nil
+    if count <= 12 {
+      // Short: one byte at a time, the point anywhere (checked below), the quickest here.
+      var point = -1
+      while index < count {
+        let digit = start[index] &- UInt8(ascii: "0")
+        if digit <= 9 {
+          digits = digits &* 10 &+ UInt64(digit)
+        } else if start[index] == UInt8(ascii: "."), point < 0 {
+          point = index
+        } else {
+          return nil
+        }
+        index &+= 1
       }
-      index &+= 1
+      let integerEnd = point < 0 ? count : point
+      guard integerEnd > first, point != count &- 1,
+        integerEnd &- first == 1 || start[first] != UInt8(ascii: "0")
+      else { return nil }
+      return (isNegative, digits, point < 0 ? 0 : Int64(point &+ 1 &- count))
     }
-    let integerEnd = point < 0 ? count : point
-    // Digits before the point and after it, and no leading zero before another digit.
-    guard integerEnd > first, point != count &- 1,
-      integerEnd &- first == 1 || start[first] != UInt8(ascii: "0")
+    // Longer: eight digits at a time where eight are left, on each side of the point.
+    Token.readDigits(start, count: count, index: &index, into: &digits)
+    let integerEnd = index
+    // A digit at least, and no leading zero before another digit.
+    guard integerEnd > first, integerEnd &- first == 1 || start[first] != UInt8(ascii: "0")
     else { return nil }
-    let fractionCount = point < 0 ? 0 : count &- point &- 1
+    var fractionCount = 0
+    if index < count {
+      guard start[index] == UInt8(ascii: ".") else { return nil }
+      index &+= 1
+      Token.readDigits(start, count: count, index: &index, into: &digits)
+      fractionCount = index &- integerEnd &- 1
+      guard fractionCount > 0, index == count else { return nil }
+    }
+    guard integerEnd &- first &+ fractionCount <= 19 else { return nil }
     return (isNegative, digits, Int64(0 &- fractionCount))
   }
 
