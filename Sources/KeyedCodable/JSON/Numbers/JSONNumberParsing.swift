@@ -502,7 +502,10 @@ extension JSONNumber {
   /// JSON number).
   ///
   /// Most numbers in documents are like this, and reading them as a ``Token`` first (its offsets,
-  /// then its digits again) cost about half of decoding one.
+  /// then its digits again) was about half of the cost of decoding one. The digits are checked
+  /// as ``Token`` checks them (a digit on each side of the point, no leading zero), so a token
+  /// that isn't a JSON number is never read here, whoever passes it (text from a lossy
+  /// conversion too).
   @inline(__always)
   private static func shortDecimal(_ start: UnsafePointer<UInt8>, count: Int) -> (
     isNegative: Bool, significand: UInt64, exponent: Int64
