@@ -131,16 +131,7 @@ import Testing
     var failures = Failures()
     for _ in 0..<50_000 {
       let token = rng.nextDecimalToken()
-      let double = parseDouble(token)
-      let expectedDouble = Double(token) ?? .nan
-      if double.bitPattern != expectedDouble.bitPattern {
-        failures.add("Double \(token): \(double) instead of \(expectedDouble)")
-      }
-      let float = parseFloat(token)
-      let expectedFloat = Float(token) ?? .nan
-      if float.bitPattern != expectedFloat.bitPattern {
-        failures.add("Float \(token): \(float) instead of \(expectedFloat)")
-      }
+      failures.checkReadsLikeStandardLibrary(token)
     }
     failures.expectNone()
   }
@@ -175,16 +166,7 @@ import Testing
       }
     }
     for token in tokens {
-      let double = parseDouble(token)
-      let expectedDouble = Double(token) ?? .nan
-      if double.bitPattern != expectedDouble.bitPattern {
-        failures.add("Double \(token): \(double) instead of \(expectedDouble)")
-      }
-      let float = parseFloat(token)
-      let expectedFloat = Float(token) ?? .nan
-      if float.bitPattern != expectedFloat.bitPattern {
-        failures.add("Float \(token): \(float) instead of \(expectedFloat)")
-      }
+      failures.checkReadsLikeStandardLibrary(token)
     }
     failures.expectNone()
     #expect(tokens.count > 2_000)
@@ -591,6 +573,21 @@ private struct Failures {
   mutating func add(_ description: @autoclosure () -> String) {
     count += 1
     if examples.count < 10 { examples.append(description()) }
+  }
+
+  /// Records a failure for each of `Double` and `Float` that reads `token` with other bits than
+  /// the standard library's `init?(_:)` (NaN for a token it rejects).
+  mutating func checkReadsLikeStandardLibrary(_ token: String) {
+    let double = parseDouble(token)
+    let expectedDouble = Double(token) ?? .nan
+    if double.bitPattern != expectedDouble.bitPattern {
+      add("Double \(token): \(double) instead of \(expectedDouble)")
+    }
+    let float = parseFloat(token)
+    let expectedFloat = Float(token) ?? .nan
+    if float.bitPattern != expectedFloat.bitPattern {
+      add("Float \(token): \(float) instead of \(expectedFloat)")
+    }
   }
 
   /// Fails the test when anything was recorded.
