@@ -682,7 +682,7 @@ final class JSONDecodingBackend: DecodingBackend {
   @inline(__always)
   private func plainInteger(_ entry: Int) -> Int? {
     let isPlain = JSONDocument.isPlainInteger | UInt64(JSONKind.number.rawValue)
-    guard document.tape[entry &* 2] & 0x1F == isPlain else { return nil }
+    guard document.tape[entry] & 0x1F == isPlain else { return nil }
     return JSONNumber.plainInteger(
       document.bytes + document.offset(entry), count: document.length(entry))
   }

@@ -749,7 +749,7 @@ final class JSONKeyedContainerState {
     let entry = cursor
     let document = self.document
     let count = bytes.count
-    if entry < end, document.length(entry) == count, let base = bytes.baseAddress {
+    if entry < end, document.hasLength(entry, count), let base = bytes.baseAddress {
       let words = JSONNameIndex.NameWords(base, count: count)
       let start = document.bytes + document.offset(entry)
       if JSONNameIndex.NameWords(inDocument: start, count: count) == words,
@@ -787,7 +787,7 @@ final class JSONKeyedContainerState {
     /// Whether the name of the member at `entry` is `bytes`.
     @inline(__always)
     func matches(_ entry: Int) -> Bool {
-      guard document.length(entry) == count else { return false }
+      guard document.hasLength(entry, count) else { return false }
       let start = document.bytes + document.offset(entry)
       return matches(JSONNameIndex.NameWords(inDocument: start, count: count), at: start)
     }
@@ -989,7 +989,7 @@ final class JSONKeyedContainerState {
           var start = 0
           for nameEnd in ends {
             let length = nameEnd &- start
-            guard key < end, document.length(key) == length else { return false }
+            guard key < end, document.hasLength(key, length) else { return false }
             if length > 0 {
               guard let base = raw.baseAddress,
                 JSONStrings.equal(

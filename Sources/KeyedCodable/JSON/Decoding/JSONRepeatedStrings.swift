@@ -62,7 +62,7 @@ struct JSONRepeatedStrings {
     }
     return slots.withUnsafeMutableBufferPointer { slots in
       let other = slots[index].entry
-      if slots[index].fingerprint == fingerprint, other >= 0, document.length(other) == count,
+      if slots[index].fingerprint == fingerprint, other >= 0, document.hasLength(other, count),
         JSONStrings.equal(start, document.bytes + document.offset(other), count: count)
       {
         found &+= 1

@@ -68,15 +68,7 @@ extension JSONDocument {
   /// - Parameter entry: A tape entry.
   /// - Returns: An offset from `0` to ``count``.
   func sourceOffset(of entry: Int) -> Int {
-    guard entry >= 0, entry < entryCount else { return 0 }
-    let start: Int
-    switch kind(entry) {
-    case .string:
-      start = offset(entry) - 1
-    default:
-      start = offset(entry)
-    }
-    return Swift.min(Swift.max(start, 0), count)
+    Swift.min(Swift.max(start(of: entry), 0), count)
   }
 
   /// The value entry of the first member of the object at `object` named `name`, or of the

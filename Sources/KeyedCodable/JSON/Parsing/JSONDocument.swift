@@ -15,14 +15,23 @@ enum JSONKind: UInt8 {
 /// RFC 8259. It converts nothing: numbers and strings stay bytes until someone reads them, so a
 /// value no model maps costs only its scan.
 ///
-/// The tape holds one entry of two words per value, in document order; an object's members are
-/// a key entry (a string) followed by the value's entries:
+/// The tape holds one word per value, in document order; an object's members are a key entry
+/// (a string) followed by the value's entries:
 ///
-/// - word 0: the kind (bits 0–3), flags (bits 4–7) and the byte offset of the value (bits 8–63):
-///   for a string, of its first byte after the opening quote.
-/// - word 1: for a string or a number, its byte length (a string's without the quotes); for an
-///   array or an object, its element or member count (high 32 bits) and the index of the entry
-///   after its last one (low 32 bits), so a reader skips a whole container in one step.
+/// - bits 0–3: the kind; bits 4–7: flags.
+/// - a string, a number or a literal: the byte offset of the value in bits 8–39 (for a string,
+///   of its first byte after the opening quote) and its byte length in bits 40–63 (a string's
+///   without the quotes; a literal's is 0). A length of ``longLength`` or more is kept apart,
+///   in ``longLengths``.
+/// - an array or an object: the index of the entry after its last one in bits 8–39, so a reader
+///   skips a whole container in one step, and its element or member count in bits 40–63 (a
+///   count of ``longLength`` or more is kept apart, in ``largeCounts``). Where a container
+///   starts in the bytes is found when it is asked for, to describe an error or to check a
+///   stream's batch (see ``start(of:after:)``).
+///
+/// Eight bytes per value: a member (its name and a scalar) fits in a quarter of a cache line.
+/// Documents are smaller than 4 GiB (``JSONScanner`` throws for larger ones), so an offset or
+/// an entry index fits in 32 bits.
 ///
 /// Immutable once parsed; the readers of one decode share it.
 final class JSONDocument {
@@ -51,7 +60,7 @@ final class JSONDocument {
   #endif
   /// The bytes ``bytes`` has room for, without the padding.
   private var byteCapacity: Int
-  /// The tape, two words per entry.
+  /// The tape, one word per entry.
   #if DEBUG
     private(set) var tape: UnsafeMutablePointer<UInt64>
   #else
@@ -68,6 +77,22 @@ final class JSONDocument {
   #else
     @exclusivity(unchecked) private var entryCapacity: Int
   #endif
+  /// The lengths of the strings and numbers of ``longLength`` bytes or more, by entry.
+  #if DEBUG
+    private var longLengths: [Int: Int] = [:]
+  #else
+    @exclusivity(unchecked) private var longLengths: [Int: Int] = [:]
+  #endif
+  /// The counts of the arrays and objects of ``longLength`` elements or members or more, by
+  /// entry.
+  #if DEBUG
+    private var largeCounts: [Int: Int] = [:]
+  #else
+    @exclusivity(unchecked) private var largeCounts: [Int: Int] = [:]
+  #endif
+
+  /// The length or count an entry's top 24 bits hold when the value's own is kept apart.
+  static let longLength = 0xFF_FFFF
 
   /// Zero bytes after the document, so a read of up to 16 bytes at any position inside it (or at
   /// its end) stays inside the allocation.
@@ -98,7 +123,7 @@ final class JSONDocument {
     byteCapacity = length
     count = 0
     entryCapacity = Self.entries(forLength: length)
-    tape = .allocate(capacity: entryCapacity * 2)
+    tape = .allocate(capacity: entryCapacity)
     try load(source, utf8, length: length)
   }
 
@@ -122,10 +147,12 @@ final class JSONDocument {
     if entries > entryCapacity {
       tape.deallocate()
       entryCapacity = entries
-      tape = .allocate(capacity: entries * 2)
+      tape = .allocate(capacity: entries)
     }
     entryCount = 0
     count = 0
+    if !longLengths.isEmpty { longLengths = [:] }
+    if !largeCounts.isEmpty { largeCounts = [:] }
     try load(source, utf8, length: length)
   }
 
@@ -210,7 +237,7 @@ final class JSONDocument {
     bytes = storage
     byteCapacity = length
     entryCapacity = Self.entries(forLength: written)
-    tape = .allocate(capacity: entryCapacity * 2)
+    tape = .allocate(capacity: entryCapacity)
     var scanner = JSONScanner(document: self, depthLimit: depthLimit)
     try scanner.scan(skippingByteOrderMark: false)
   }
@@ -224,28 +251,49 @@ final class JSONDocument {
 
   /// Appends an entry and returns its index.
   @inline(__always)
-  func append(_ word0: UInt64, _ word1: UInt64) -> Int {
+  func append(_ word: UInt64) -> Int {
     if entryCount == entryCapacity {
       grow()
     }
     let index = entryCount
-    tape[index &* 2] = word0
-    tape[index &* 2 &+ 1] = word1
+    tape[index] = word
     entryCount = index &+ 1
     return index
   }
 
-  /// Rewrites an entry's words.
+  /// Appends the entry of a string or a number of `length` bytes at byte `offset`, whose kind
+  /// and flags are `kindAndFlags`.
   @inline(__always)
-  func set(_ index: Int, _ word0: UInt64, _ word1: UInt64) {
-    tape[index &* 2] = word0
-    tape[index &* 2 &+ 1] = word1
+  func appendScalar(_ kindAndFlags: UInt64, offset: Int, length: Int) {
+    let stored = length < Self.longLength ? length : keepLongLength(length)
+    _ = append(
+      kindAndFlags | UInt64(truncatingIfNeeded: offset) &<< 8
+        | UInt64(truncatingIfNeeded: stored) &<< 40)
+  }
+
+  /// Keeps the length of the string or number about to be appended apart from its entry, and
+  /// returns what the entry holds instead.
+  @inline(never)
+  private func keepLongLength(_ length: Int) -> Int {
+    longLengths[entryCount] = length
+    return Self.longLength
+  }
+
+  /// Rewrites an entry's word.
+  @inline(__always)
+  func set(_ index: Int, _ word: UInt64) {
+    tape[index] = word
+  }
+
+  /// Keeps the count of the container at `index` apart from its entry (see ``largeCounts``).
+  func keepLargeCount(_ count: Int, of index: Int) {
+    largeCounts[index] = count
   }
 
   private func grow() {
     let capacity = entryCapacity * 2
-    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-    grown.moveInitialize(from: tape, count: entryCount * 2)
+    let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    grown.moveInitialize(from: tape, count: entryCount)
     tape.deallocate()
     tape = grown
     entryCapacity = capacity
@@ -256,40 +304,119 @@ final class JSONDocument {
   /// The kind of the value at `index`.
   @inline(__always)
   func kind(_ index: Int) -> JSONKind {
-    JSONKind(rawValue: UInt8(truncatingIfNeeded: tape[index &* 2] & 0x0F)) ?? .null
+    JSONKind(rawValue: UInt8(truncatingIfNeeded: tape[index] & 0x0F)) ?? .null
   }
 
   /// The flags of the value at `index`.
   @inline(__always)
   func flags(_ index: Int) -> UInt64 {
-    tape[index &* 2] & 0xF0
+    tape[index] & 0xF0
   }
 
-  /// The byte offset of the value at `index` (of a string's first byte after the quote).
+  /// The byte offset of the string, number or literal at `index`: of a string's first byte
+  /// after the quote.
+  ///
+  /// Where any value starts, containers included, is ``start(of:after:)``.
   @inline(__always)
   func offset(_ index: Int) -> Int {
-    Int(truncatingIfNeeded: tape[index &* 2] &>> 8)
+    Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFFFF_FFFF)
   }
 
   /// The byte length of the string or number at `index`.
   @inline(__always)
   func length(_ index: Int) -> Int {
-    Int(truncatingIfNeeded: tape[index &* 2 &+ 1])
+    let length = Int(truncatingIfNeeded: tape[index] &>> 40)
+    guard length == Self.longLength else { return length }
+    return keptLength(index)
+  }
+
+  /// The length of a string or number of ``longLength`` bytes or more, out of line.
+  @inline(never)
+  private func keptLength(_ index: Int) -> Int {
+    longLengths[index] ?? Self.longLength
+  }
+
+  /// Whether the string or number at `index` is `count` bytes long: one comparison of the
+  /// entry's length when it isn't `count` (a search for a name passes the same `count` each
+  /// time, so its bound is found once).
+  @inline(__always)
+  func hasLength(_ index: Int, _ count: Int) -> Bool {
+    let stored = Int(truncatingIfNeeded: tape[index] &>> 40)
+    guard stored == Swift.min(count, Self.longLength) else { return false }
+    return stored != Self.longLength || keptLength(index) == count
   }
 
   /// The number of elements or members of the container at `index`.
   @inline(__always)
   func memberCount(_ index: Int) -> Int {
-    Int(truncatingIfNeeded: tape[index &* 2 &+ 1] &>> 32)
+    let count = Int(truncatingIfNeeded: tape[index] &>> 40)
+    guard count == Self.longLength else { return count }
+    return keptCount(index)
+  }
+
+  /// The count of a container of ``longLength`` values or more, out of line.
+  @inline(never)
+  private func keptCount(_ index: Int) -> Int {
+    largeCounts[index] ?? Self.longLength
   }
 
   /// The index of the entry after the value at `index` and everything inside it.
   @inline(__always)
   func next(_ index: Int) -> Int {
-    let word0 = tape[index &* 2]
+    let word = tape[index]
     // Arrays (6) and objects (7) are the only kinds with bits 1 and 2 set.
-    guard word0 & 0x06 == 0x06 else { return index &+ 1 }
-    return Int(truncatingIfNeeded: tape[index &* 2 &+ 1] & 0xFFFF_FFFF)
+    guard word & 0x06 == 0x06 else { return index &+ 1 }
+    return Int(truncatingIfNeeded: word &>> 8 & 0xFFFF_FFFF)
+  }
+
+  /// The byte offset of the first byte of the value at `index`: a string's opening quote, a
+  /// container's bracket or brace.
+  ///
+  /// At once for a string, a number or a literal. A container's is found from the nearest
+  /// string, number or literal before it (or from `known`, the entry and start of a container
+  /// before it, whichever is nearer): the bytes between hold only brackets, braces, commas,
+  /// colons and whitespace, and each `[` or `{` among them starts the next entry. So the work
+  /// is the entries and bytes between, and a reader that passes each container it found as
+  /// `known` for the next reads each byte once.
+  ///
+  /// - Parameters:
+  ///   - index: A tape entry.
+  ///   - known: A container before `index`, and the offset of its first byte.
+  /// - Returns: An offset from `0` to ``count``.
+  func start(of index: Int, after known: (entry: Int, start: Int)? = nil) -> Int {
+    guard index >= 0, index < entryCount else { return 0 }
+    switch kind(index) {
+    case .string: return offset(index) &- 1
+    case .array, .object: break
+    default: return offset(index)
+    }
+    // The nearest entry before `index` whose end is known: every entry after it, up to
+    // `index`, is then an array or an object.
+    var entry = index &- 1
+    var position = 0
+    while entry >= 0 {
+      if let known, known.entry == entry {
+        position = known.start &+ 1
+        break
+      }
+      let kind = kind(entry)
+      if kind == .array || kind == .object {
+        entry &-= 1
+        continue
+      }
+      // Past a string's closing quote: a string may hold brackets.
+      position = kind == .string ? offset(entry) &+ length(entry) &+ 1 : offset(entry) &+ 1
+      break
+    }
+    while position < count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+        entry &+= 1
+        if entry == index { return position }
+      }
+      position &+= 1
+    }
+    return count
   }
 
   /// The bytes of the string or number at `index`.

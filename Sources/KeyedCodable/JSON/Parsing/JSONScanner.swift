@@ -19,9 +19,9 @@ struct JSONScanner {
   private var position = 0
   /// The tape entry of the innermost open container, or `-1`.
   ///
-  /// The open containers form a stack inside the tape itself: until a container closes, the
-  /// second word of its entry holds its commas so far (high 32 bits) and the entry of the
-  /// container around it plus one (low 32 bits), so scanning allocates nothing but the tape.
+  /// The open containers form a stack inside the tape itself: until a container closes, its
+  /// entry holds its commas so far (bits 40–63, counted modulo 2²⁴) and the entry of the
+  /// container around it plus one (bits 8–39), so scanning allocates nothing but the tape.
   private var current = -1
   /// The number of open containers.
   private var depth = 0
@@ -101,7 +101,7 @@ struct JSONScanner {
       let isObject = document.kind(container) == .object
       if byte == UInt8(ascii: ",") {
         position &+= 1
-        document.tape[container &* 2 &+ 1] &+= 1 &<< 32
+        document.tape[container] &+= 1 &<< 40
         if isObject {
           skipWhitespace()
           try scanMemberName()
@@ -123,7 +123,7 @@ struct JSONScanner {
       throw error(.tooDeep(limit: Self.maximumDepth))
     }
     let index = document.append(
-      UInt64(kind.rawValue) | UInt64(position) &<< 8, UInt64(truncatingIfNeeded: current &+ 1))
+      UInt64(kind.rawValue) | UInt64(truncatingIfNeeded: current &+ 1) &<< 8)
     current = index
     depth &+= 1
     position &+= 1
@@ -133,13 +133,37 @@ struct JSONScanner {
   private mutating func closeContainer() {
     guard current >= 0 else { return }
     let index = current
-    let word1 = document.tape[index &* 2 &+ 1]
-    let commas = word1 &>> 32
-    current = Int(truncatingIfNeeded: word1 & 0xFFFF_FFFF) &- 1
+    let word = document.tape[index]
+    current = Int(truncatingIfNeeded: word &>> 8 & 0xFFFF_FFFF) &- 1
     depth &-= 1
-    let isEmpty = document.entryCount == index &+ 1
-    let count = isEmpty ? 0 : UInt64(commas) &+ 1
-    document.set(index, document.tape[index &* 2], count &<< 32 | UInt64(document.entryCount))
+    let end = document.entryCount
+    var count = end == index &+ 1 ? 0 : Int(truncatingIfNeeded: word &>> 40) &+ 1
+    // Fewer entries inside than 2²⁴ - 1: the commas, fewer still, were counted exactly.
+    if end &- index > JSONDocument.longLength {
+      count = countValues(in: index, end: end)
+    }
+    if count >= JSONDocument.longLength {
+      document.keepLargeCount(count, of: index)
+      count = JSONDocument.longLength
+    }
+    document.set(
+      index,
+      word & 0xFF | UInt64(truncatingIfNeeded: end) &<< 8 | UInt64(truncatingIfNeeded: count) &<< 40
+    )
+  }
+
+  /// The number of elements or members of the container at `index`, whose entries end before
+  /// `end`, counted one by one (every container inside it is closed).
+  @inline(never)
+  private func countValues(in index: Int, end: Int) -> Int {
+    let isObject = document.kind(index) == .object
+    var count = 0
+    var entry = index &+ 1
+    while entry < end {
+      count &+= 1
+      entry = document.next(isObject ? entry &+ 1 : entry)
+    }
+    return count
   }
 
   /// Scans a member name, the colon after it, and the whitespace before the value.
@@ -152,7 +176,7 @@ struct JSONScanner {
     guard bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
     let nameFlags = try scanStringHere() & 0x30
     if nameFlags != 0, current >= 0 {
-      document.tape[current &* 2] |= JSONDocument.hasComplexNames
+      document.tape[current] |= JSONDocument.hasComplexNames
     }
     skipWhitespace()
     guard bytes[position] == UInt8(ascii: ":") else { throw unexpected() }
@@ -239,9 +263,8 @@ struct JSONScanner {
     if bytes[close] != UInt8(ascii: "\"") {
       (close, flags) = try scanStringRest(from: close)
     }
-    _ = document.append(
-      UInt64(JSONKind.string.rawValue) | flags | UInt64(truncatingIfNeeded: start) &<< 8,
-      UInt64(truncatingIfNeeded: close &- start))
+    document.appendScalar(
+      UInt64(JSONKind.string.rawValue) | flags, offset: start, length: close &- start)
     position = close &+ 1
     return flags
   }
@@ -398,8 +421,8 @@ struct JSONScanner {
       guard Self.isDigit(bytes[index]) else { throw error(.invalidNumber, at: index) }
       while Self.isDigit(bytes[index]) { index &+= 1 }
     }
-    _ = document.append(
-      UInt64(JSONKind.number.rawValue) | flags | UInt64(start) &<< 8, UInt64(index &- start))
+    document.appendScalar(
+      UInt64(JSONKind.number.rawValue) | flags, offset: start, length: index &- start)
     position = index
   }
 
@@ -453,7 +476,7 @@ struct JSONScanner {
     guard UInt32(littleEndian: read) == word else {
       throw error(.unexpectedCharacter(bytes[position]))
     }
-    _ = document.append(UInt64(kind.rawValue) | UInt64(position) &<< 8, 0)
+    _ = document.append(UInt64(kind.rawValue) | UInt64(truncatingIfNeeded: position) &<< 8)
     position &+= length
   }
 
@@ -462,7 +485,8 @@ struct JSONScanner {
     guard UInt32(littleEndian: read) == 0x6573_6C61 else {  // "alse"
       throw error(.unexpectedCharacter(bytes[position]))
     }
-    _ = document.append(UInt64(JSONKind.false.rawValue) | UInt64(position) &<< 8, 0)
+    _ = document.append(
+      UInt64(JSONKind.false.rawValue) | UInt64(truncatingIfNeeded: position) &<< 8)
     position &+= 5
   }
 

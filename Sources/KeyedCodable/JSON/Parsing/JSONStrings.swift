@@ -110,10 +110,11 @@ enum JSONStrings {
   )
     -> Bool
   {
-    let word0 = document.tape[index &* 2]
-    guard word0 & 0xF0 == 0, document.length(index) == bytes.count else { return false }
+    let word = document.tape[index]
+    guard word & 0xF0 == 0, document.hasLength(index, bytes.count) else { return false }
     guard let base = bytes.baseAddress else { return true }
-    return equal(document.bytes + Int(truncatingIfNeeded: word0 &>> 8), base, count: bytes.count)
+    return equal(
+      document.bytes + Int(truncatingIfNeeded: word &>> 8 & 0xFFFF_FFFF), base, count: bytes.count)
   }
 
   /// The string a JSON string's contents (between the quotes, validated) stand for.

@@ -449,7 +449,7 @@ final class JSONStreamEngine {
   /// one.
   private static func secondValue(in document: JSONDocument) -> Int? {
     guard document.memberCount(0) > 1 else { return nil }
-    var offset = document.offset(document.next(1))
+    var offset = document.start(of: document.next(1))
     while offset > 1, document.bytes[offset &- 1] != UInt8(ascii: ",") {
       offset &-= 1
     }
@@ -463,12 +463,13 @@ final class JSONStreamEngine {
     var entry = 1
     var expected = 1
     var index = 0
+    var container: (entry: Int, start: Int)?
     while index < pieces.count {
-      var start = document.offset(entry)
-      if document.kind(entry) == .string {
-        start &-= 1
-      }
+      let start = document.start(of: entry, after: container)
       guard start == expected else { return false }
+      if document.kind(entry) == .array || document.kind(entry) == .object {
+        container = (entry, start)
+      }
       expected &+= pieces[index &+ 1] &- pieces[index] &+ 1
       entry = document.next(entry)
       index &+= 2
