@@ -95,6 +95,21 @@ import Testing
     #expect(decoded[0].text.hasPrefix("[a{[a{"))
   }
 
+  /// Member names whose lengths the tape keeps aside are found, and told apart by length, in
+  /// small objects (scanned) and large ones (indexed).
+  @Test func namesOf16MiBAreFoundInSmallAndLargeObjects() throws {
+    let name = String(repeating: "n", count: JSONDocument.longLength)
+    let others = (0..<8).map { "\"m\($0)\": 0, " }.joined()
+    for (prefix, first) in [("", 1), (others, 17)] {
+      let json = "{" + prefix + "\"a\": 0, \"\(name)\": 1, \"\(name)n\": 2}"
+      let decoder = JSONValueDecoder(document: try parse(json), options: .init())
+      #expect(decoder.member(name, in: 0) == first + 3, "\(prefix.isEmpty ? "small" : "large")")
+      #expect(decoder.member(name + "n", in: 0) == first + 5)
+      #expect(decoder.member(String(name.dropLast()), in: 0) == nil)
+      #expect(decoder.member("a", in: 0) == first + 1)
+    }
+  }
+
   /// A string, or the text of any other value.
   struct Part: Decodable {
     var text: String

@@ -655,6 +655,23 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
   /// The value entry of the first member whose name's bytes are `bytes` in the small object at
   /// `object`, whose names are all plain (no ``JSONDocument/hasComplexNames``).
   private func scan(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    // Names of 16 MiB or more, whose lengths the tape keeps aside, are compared out of line:
+    // this loop calls nothing, and compares each name's length with one instruction.
+    guard bytes.count < JSONDocument.longLength else { return scanLong(bytes, in: object) }
+    var key = object &+ 1
+    let end = document.next(object)
+    while key < end {
+      if JSONStrings.plainName(at: key, in: document, equals: bytes) {
+        return key &+ 1
+      }
+      key = document.next(key &+ 1)
+    }
+    return nil
+  }
+
+  /// ``scan(_:in:)`` for a name of 16 MiB or more.
+  @inline(never)
+  private func scanLong(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     var key = object &+ 1
     let end = document.next(object)
     while key < end {

@@ -19,17 +19,19 @@ enum JSONKind: UInt8 {
 /// (a string) followed by the value's entries:
 ///
 /// - bits 0–3: the kind; bits 4–7: flags.
-/// - a string, a number or a literal: the byte offset of the value in bits 8–39 (for a string,
-///   of its first byte after the opening quote) and its byte length in bits 40–63 (a string's
-///   without the quotes; a literal's is 0). A length of ``longLength`` or more is kept apart,
-///   in ``longLengths``.
-/// - an array or an object: the index of the entry after its last one in bits 8–39, so a reader
-///   skips a whole container in one step, and its element or member count in bits 40–63 (a
-///   count of ``longLength`` or more is kept apart, in ``largeCounts``). Where a container
+/// - a string, a number or a literal: its byte length in bits 8–31 (a string's without the
+///   quotes; a literal's is 0), and the byte offset of the value in bits 32–63 (for a string,
+///   of its first byte after the opening quote). A length of ``longLength`` or more is kept
+///   apart, in ``longLengths``.
+/// - an array or an object: its element or member count in bits 8–31 (a count of
+///   ``longLength`` or more is kept apart, in ``largeCounts``), and the index of the entry
+///   after its last one in bits 32–63, so a reader skips a whole container in one step. Where a container
 ///   starts in the bytes is found when it is asked for, to describe an error or to check a
 ///   stream's batch (see ``start(of:after:)``).
 ///
 /// Eight bytes per value: a member (its name and a scalar) fits in a quarter of a cache line.
+/// An offset or an end is the word's upper half, read by itself; a length is compared with one
+/// shift and one comparison.
 /// Documents are smaller than 4 GiB (``JSONScanner`` throws for larger ones), so an offset or
 /// an entry index fits in 32 bits.
 ///
@@ -267,8 +269,8 @@ final class JSONDocument {
   func appendScalar(_ kindAndFlags: UInt64, offset: Int, length: Int) {
     let stored = length < Self.longLength ? length : keepLongLength(length)
     _ = append(
-      kindAndFlags | UInt64(truncatingIfNeeded: offset) &<< 8
-        | UInt64(truncatingIfNeeded: stored) &<< 40)
+      kindAndFlags | UInt64(truncatingIfNeeded: stored) &<< 8
+        | UInt64(truncatingIfNeeded: offset) &<< 32)
   }
 
   /// Keeps the length of the string or number about to be appended apart from its entry, and
@@ -319,13 +321,13 @@ final class JSONDocument {
   /// Where any value starts, containers included, is ``start(of:after:)``.
   @inline(__always)
   func offset(_ index: Int) -> Int {
-    Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFFFF_FFFF)
+    Int(truncatingIfNeeded: tape[index] &>> 32)
   }
 
   /// The byte length of the string or number at `index`.
   @inline(__always)
   func length(_ index: Int) -> Int {
-    let length = Int(truncatingIfNeeded: tape[index] &>> 40)
+    let length = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
     guard length == Self.longLength else { return length }
     return keptLength(index)
   }
@@ -341,7 +343,7 @@ final class JSONDocument {
   /// time, so its bound is found once).
   @inline(__always)
   func hasLength(_ index: Int, _ count: Int) -> Bool {
-    let stored = Int(truncatingIfNeeded: tape[index] &>> 40)
+    let stored = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
     guard stored == Swift.min(count, Self.longLength) else { return false }
     return stored != Self.longLength || keptLength(index) == count
   }
@@ -349,7 +351,7 @@ final class JSONDocument {
   /// The number of elements or members of the container at `index`.
   @inline(__always)
   func memberCount(_ index: Int) -> Int {
-    let count = Int(truncatingIfNeeded: tape[index] &>> 40)
+    let count = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
     guard count == Self.longLength else { return count }
     return keptCount(index)
   }
@@ -366,7 +368,7 @@ final class JSONDocument {
     let word = tape[index]
     // Arrays (6) and objects (7) are the only kinds with bits 1 and 2 set.
     guard word & 0x06 == 0x06 else { return index &+ 1 }
-    return Int(truncatingIfNeeded: word &>> 8 & 0xFFFF_FFFF)
+    return Int(truncatingIfNeeded: word &>> 32)
   }
 
   /// The byte offset of the first byte of the value at `index`: a string's opening quote, a

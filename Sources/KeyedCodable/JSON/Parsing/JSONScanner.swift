@@ -20,8 +20,10 @@ struct JSONScanner {
   /// The tape entry of the innermost open container, or `-1`.
   ///
   /// The open containers form a stack inside the tape itself: until a container closes, its
-  /// entry holds its commas so far (bits 40–63, counted modulo 2²⁴) and the entry of the
-  /// container around it plus one (bits 8–39), so scanning allocates nothing but the tape.
+  /// entry holds its commas so far (bits 40–63, counted modulo 2²⁴, so that a carry leaves the
+  /// word) and the entry of the container around it plus one (bits 8–39), so scanning
+  /// allocates nothing but the tape. Closing it writes its count and end where
+  /// ``JSONDocument`` reads them.
   private var current = -1
   /// The number of open containers.
   private var depth = 0
@@ -148,7 +150,7 @@ struct JSONScanner {
     }
     document.set(
       index,
-      word & 0xFF | UInt64(truncatingIfNeeded: end) &<< 8 | UInt64(truncatingIfNeeded: count) &<< 40
+      word & 0xFF | UInt64(truncatingIfNeeded: count) &<< 8 | UInt64(truncatingIfNeeded: end) &<< 32
     )
   }
 
@@ -476,7 +478,7 @@ struct JSONScanner {
     guard UInt32(littleEndian: read) == word else {
       throw error(.unexpectedCharacter(bytes[position]))
     }
-    _ = document.append(UInt64(kind.rawValue) | UInt64(truncatingIfNeeded: position) &<< 8)
+    _ = document.append(UInt64(kind.rawValue) | UInt64(truncatingIfNeeded: position) &<< 32)
     position &+= length
   }
 
@@ -486,7 +488,7 @@ struct JSONScanner {
       throw error(.unexpectedCharacter(bytes[position]))
     }
     _ = document.append(
-      UInt64(JSONKind.false.rawValue) | UInt64(truncatingIfNeeded: position) &<< 8)
+      UInt64(JSONKind.false.rawValue) | UInt64(truncatingIfNeeded: position) &<< 32)
     position &+= 5
   }
 

@@ -114,7 +114,7 @@ enum JSONStrings {
     guard word & 0xF0 == 0, document.hasLength(index, bytes.count) else { return false }
     guard let base = bytes.baseAddress else { return true }
     return equal(
-      document.bytes + Int(truncatingIfNeeded: word &>> 8 & 0xFFFF_FFFF), base, count: bytes.count)
+      document.bytes + Int(truncatingIfNeeded: word &>> 32), base, count: bytes.count)
   }
 
   /// The string a JSON string's contents (between the quotes, validated) stand for.
