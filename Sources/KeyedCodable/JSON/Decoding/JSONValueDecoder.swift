@@ -658,20 +658,18 @@ final class JSONValueDecoder: Decoder, DecodingBackendProvider {
     // Names of 16 MiB or more, whose lengths the tape keeps aside, are compared out of line:
     // this loop calls nothing, and compares each name's length with one instruction.
     guard bytes.count < JSONDocument.longLength else { return scanLong(bytes, in: object) }
-    var key = object &+ 1
-    let end = document.next(object)
-    while key < end {
-      if JSONStrings.plainName(at: key, in: document, equals: bytes) {
-        return key &+ 1
-      }
-      key = document.next(key &+ 1)
-    }
-    return nil
+    return scanNames(bytes, in: object)
   }
 
   /// ``scan(_:in:)`` for a name of 16 MiB or more.
   @inline(never)
   private func scanLong(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    scanNames(bytes, in: object)
+  }
+
+  /// The loop of ``scan(_:in:)``.
+  @inline(__always)
+  private func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     var key = object &+ 1
     let end = document.next(object)
     while key < end {

@@ -327,15 +327,7 @@ final class JSONDocument {
   /// The byte length of the string or number at `index`.
   @inline(__always)
   func length(_ index: Int) -> Int {
-    let length = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
-    guard length == Self.longLength else { return length }
-    return keptLength(index)
-  }
-
-  /// The length of a string or number of ``longLength`` bytes or more, out of line.
-  @inline(never)
-  private func keptLength(_ index: Int) -> Int {
-    longLengths[index] ?? Self.longLength
+    size(index, isCount: false)
   }
 
   /// Whether the string or number at `index` is `count` bytes long: one comparison of the
@@ -345,21 +337,28 @@ final class JSONDocument {
   func hasLength(_ index: Int, _ count: Int) -> Bool {
     let stored = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
     guard stored == Swift.min(count, Self.longLength) else { return false }
-    return stored != Self.longLength || keptLength(index) == count
+    return stored != Self.longLength || keptSize(index, isCount: false) == count
   }
 
   /// The number of elements or members of the container at `index`.
   @inline(__always)
   func memberCount(_ index: Int) -> Int {
-    let count = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
-    guard count == Self.longLength else { return count }
-    return keptCount(index)
+    size(index, isCount: true)
   }
 
-  /// The count of a container of ``longLength`` values or more, out of line.
+  /// The length or count (bits 8–31) of the entry at `index`, or the one kept apart.
+  @inline(__always)
+  private func size(_ index: Int, isCount: Bool) -> Int {
+    let size = Int(truncatingIfNeeded: tape[index] &>> 8 & 0xFF_FFFF)
+    guard size == Self.longLength else { return size }
+    return keptSize(index, isCount: isCount)
+  }
+
+  /// The length of a string or number of ``longLength`` bytes or more, or the count of a
+  /// container of as many values, out of line.
   @inline(never)
-  private func keptCount(_ index: Int) -> Int {
-    largeCounts[index] ?? Self.longLength
+  private func keptSize(_ index: Int, isCount: Bool) -> Int {
+    (isCount ? largeCounts[index] : longLengths[index]) ?? Self.longLength
   }
 
   /// The index of the entry after the value at `index` and everything inside it.
