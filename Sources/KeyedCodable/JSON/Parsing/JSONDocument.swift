@@ -25,15 +25,14 @@ enum JSONKind: UInt8 {
 ///   apart, in ``longLengths``.
 /// - an array or an object: its element or member count in bits 8–31 (a count of
 ///   ``longLength`` or more is kept apart, in ``largeCounts``), and the index of the entry
-///   after its last one in bits 32–63, so a reader skips a whole container in one step. Where a container
-///   starts in the bytes is found when it is asked for, to describe an error or to check a
-///   stream's batch (see ``start(of:after:)``).
+///   after its last one in bits 32–63, so a reader skips a whole container in one step. Where
+///   a container starts in the bytes is found when it is asked for, to describe an error or to
+///   check a stream's batch (see ``start(of:after:)``).
 ///
 /// Eight bytes per value: a member (its name and a scalar) fits in a quarter of a cache line.
 /// An offset or an end is the word's upper half, read by itself; a length is compared with one
-/// shift and one comparison.
-/// Documents are smaller than 4 GiB (``JSONScanner`` throws for larger ones), so an offset or
-/// an entry index fits in 32 bits.
+/// shift and one comparison. Documents are smaller than 4 GiB (``JSONScanner`` throws for
+/// larger ones), so an offset or an entry index fits in 32 bits.
 ///
 /// Immutable once parsed; the readers of one decode share it.
 final class JSONDocument {
@@ -93,7 +92,8 @@ final class JSONDocument {
     @exclusivity(unchecked) private var largeCounts: [Int: Int] = [:]
   #endif
 
-  /// The length or count an entry's top 24 bits hold when the value's own is kept apart.
+  /// The length or count an entry's bits 8–31 hold when the value's own is kept apart (see
+  /// ``longLengths`` and ``largeCounts``): the largest they hold, 2²⁴ - 1.
   static let longLength = 0xFF_FFFF
 
   /// Zero bytes after the document, so a read of up to 16 bytes at any position inside it (or at
