@@ -90,6 +90,8 @@ import Testing
     #expect(document.start(of: 4) == length + 11)
     #expect(JSONStrings.string(at: 5, in: document) == "z")
     let decoder = JSONValueDecoder(document: document, options: .init())
+    // The runs and frames a decode keeps refer to the decoder until it finishes.
+    defer { decoder.finish() }
     let decoded = try [Part](from: decoder)
     #expect(decoded.map(\.count) == [length, 3, 1, 1])
     #expect(decoded[0].text.hasPrefix("[a{[a{"))
@@ -152,6 +154,7 @@ import Testing
     #expect(document.memberCount(count + 2) == 1)
     #expect(document.start(of: count + 2) == 2 * count + 4)
     let decoder = JSONValueDecoder(document: document, options: .init())
+    defer { decoder.finish() }
     var outer = try decoder.unkeyedContainer()
     let inner = try outer.decode(Count.self)
     #expect(inner.count == count)
