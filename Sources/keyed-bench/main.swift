@@ -4,6 +4,8 @@ import Foundation
 //
 //   swift run -c release keyed-bench            full run (about two minutes)
 //   swift run -c release keyed-bench --quick    a small run in seconds
+//   swift run keyed-bench --smoke               --quick's sizes, one round and no warm-up: checks
+//                                               that every implementation agrees (CI's debug run)
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
 //                                               dates,twitter,citm,canada,revisit,anyjson,memory,
@@ -90,7 +92,7 @@ if arguments.first == "--profile", arguments.count == 5, let times = Int(argumen
 if arguments.contains("--help") {
   print(
     """
-    usage: keyed-bench [--quick] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,sortedkeys,base64,formatteddates,small,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
+    usage: keyed-bench [--quick | --smoke] [--tsv] [--only P1,P2,P3,P4,P5,P6,config,dates,decimals,snakecase,uuids,optionals,payloads,maps,sortedkeys,base64,formatteddates,small,twitter,citm,canada,revisit,anyjson,memory,stream,jsonvalue]
            keyed-bench --scaling [options below]
 
     Times KeyedCodable map() models against compiler-synthesized and hand-written Codable on the
@@ -143,7 +145,10 @@ if arguments.contains("--scaling") {
   }
 }
 
-let quick = arguments.contains("--quick")
+// --smoke is --quick with one timed round and no warm-up: every scenario still validates that
+// the implementations decode and encode the same values, which is all CI's debug run checks.
+let smoke = arguments.contains("--smoke")
+let quick = smoke || arguments.contains("--quick")
 let tsv = arguments.contains("--tsv")
 let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { index in
   let next = arguments.index(after: index)
@@ -153,8 +158,8 @@ let only: Set<String>? = arguments.firstIndex(of: "--only").flatMap { index in
 
 func wanted(_ id: String) -> Bool { only?.contains(id) ?? true }
 
-let rounds = quick ? 5 : 15
-let warmup = quick ? 1 : 3
+let rounds = smoke ? 1 : quick ? 5 : 15
+let warmup = smoke ? 0 : quick ? 1 : 3
 
 var scenarios: [() throws -> Scenario] = []
 if wanted("P1") {
@@ -262,11 +267,12 @@ if !tsv, !scale.isEmpty {
 
 if wanted("stream") {
   // Issue 22: a streamed export, written and read back, against the in-memory decode.
-  try runStreamScenario(records: quick ? 20_000 : 1_000_000, rounds: quick ? 1 : 3, tsv: tsv)
+  try runStreamScenario(
+    records: smoke ? 2_000 : quick ? 20_000 : 1_000_000, rounds: quick ? 1 : 3, tsv: tsv)
 }
 
 if wanted("memory") {
-  let objects = quick ? 10_000 : 100_000
+  let objects = smoke ? 1_000 : quick ? 10_000 : 100_000
   let peaks = try measurePeakMemory(objects: objects)
   let reference = peaks.first { $0.implementation == "synthesized" }
   for peak in peaks {
