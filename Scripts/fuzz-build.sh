@@ -20,6 +20,14 @@ build=".build-fuzz/${sanitizers//,/-}"
 binary="$build/fuzz-targets"
 mkdir -p "$build"
 
+# Scripts/fuzz.sh and Scripts/fuzz-json.sh started at once after a source change would both
+# build into the same path: the second waits for the first (flock, where the system has it) and
+# then finds the binary up to date.
+if command -v flock > /dev/null; then
+  exec 9> "$build/.build-lock"
+  flock 9
+fi
+
 mapfile -t sources < <(
   {
     find Sources/KeyedCodable -name '*.swift'

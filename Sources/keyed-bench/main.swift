@@ -117,6 +117,8 @@ if arguments.contains("--help") {
     KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
     (jsonvalue-found), and a hand-written enum that tries each kind with try? on both
     (userenum-keyed, and userenum on Foundation's coders, the reference of the ratios).
+    --quick runs smaller scenarios with fewer rounds; --smoke runs the --quick sizes once,
+    without warm-up, to check that the implementations agree (CI's debug run), not to time them.
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
                        [--scaling-timeout S] [--check-only]
