@@ -4,8 +4,8 @@ import Foundation
 //
 //   swift run -c release keyed-bench            full run (about two minutes)
 //   swift run -c release keyed-bench --quick    a small run in seconds
-//   swift run keyed-bench --smoke               --quick's sizes, one round and no warm-up: checks
-//                                               that every implementation agrees (CI's debug run)
+//   swift run keyed-bench --smoke               one round of small sizes, no warm-up: checks that
+//                                               every implementation agrees (CI's debug run)
 //   swift run -c release keyed-bench --tsv      one tab-separated line per measurement
 //   swift run -c release keyed-bench --only P2  only the listed scenarios (P1,...,P6,config,
 //                                               dates,twitter,citm,canada,revisit,anyjson,memory,
@@ -117,7 +117,7 @@ if arguments.contains("--help") {
     KeyedJSONDecoder/KeyedJSONEncoder (jsonvalue-keyed) and on Foundation's coders
     (jsonvalue-found), and a hand-written enum that tries each kind with try? on both
     (userenum-keyed, and userenum on Foundation's coders, the reference of the ratios).
-    --quick runs smaller scenarios with fewer rounds; --smoke runs the --quick sizes once,
+    --quick runs smaller scenarios with fewer rounds; --smoke runs one round of small sizes,
     without warm-up, to check that the implementations agree (CI's debug run), not to time them.
 
     usage: keyed-bench --scaling [--quick] [--tsv] [--only CASE,...] [--scaling-n N]
@@ -147,8 +147,9 @@ if arguments.contains("--scaling") {
   }
 }
 
-// --smoke is --quick with one timed round and no warm-up: every scenario still validates that
-// the implementations decode and encode the same values, which is all CI's debug run checks.
+// --smoke is --quick with one round, no warm-up and smaller stream and memory runs: every
+// scenario still validates that the implementations decode and encode the same values, which
+// is all CI's debug run checks.
 let smoke = arguments.contains("--smoke")
 let quick = smoke || arguments.contains("--quick")
 let tsv = arguments.contains("--tsv")
