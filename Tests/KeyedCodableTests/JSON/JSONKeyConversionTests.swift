@@ -8,7 +8,7 @@ import Testing
 /// in a word where it matters (`x_a<s>b`, `x_<s>b`, `a<s>b`, `aBC<s>`).
 @Suite struct JSONKeyConversionTests {
   /// Every scalar of the first planes' scripts (below U+3400), then every 13th one above (every
-  /// 65th under the address sanitizer, `KEYED_TEST_STRESS=0.2`).
+  /// 130th under the address sanitizer, `KEYED_TEST_STRESS=0.1`).
   static let scalars: [Unicode.Scalar] = {
     let step = Int((13 / Stress.scale).rounded())
     return (0..<0x11_0000).compactMap { value in

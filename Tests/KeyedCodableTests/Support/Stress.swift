@@ -2,9 +2,9 @@ import Foundation
 
 /// How much of its full work a stress test does.
 ///
-/// `1` by default. `.ci/run` sets `KEYED_TEST_STRESS=0.2` for the address sanitizer's run, where
+/// `1` by default. `.ci/run` sets `KEYED_TEST_STRESS=0.1` for the address sanitizer's run, where
 /// every iteration costs ten to twenty times more: the memory errors it looks for show up within
-/// a fifth of the iterations, and the plain `swift test` run does them all. (The thread
+/// a tenth of the iterations, and the plain `swift test` run does them all. (The thread
 /// sanitizer's run, of the concurrent tests only, does them all too.)
 enum Stress {
   static let scale: Double = {
